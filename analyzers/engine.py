@@ -1,0 +1,167 @@
+"""One check of one file: parse once, index names, find traced functions, run the rules.
+
+Rules subscribe to node types; the engine hands each collected node to every rule that wants
+it, skipping rules that only apply inside traced functions when the node is outside one. Values
+are computed lazily, per function, the first time a rule asks.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import os
+import warnings
+from collections.abc import Sequence
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.contexts import find_traced_functions
+from xlalens.analyzers.evaluate import Interpreter
+from xlalens.analyzers.model import Diagnostic, Position, Range, Severity
+from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.registry import select_rules
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.source import SourceText
+
+SYNTAX_ERROR_CODE = "E999"
+NEWER_SYNTAX_CODE = "E998"
+_TRIGGERS = ("jax", "torch_xla")
+
+
+def _syntax_diagnostics(source: SourceText, path: str, error: SyntaxError) -> list[Diagnostic]:
+    if _valid_for_newer_python(source.text):
+        return [
+            Diagnostic(
+                code=NEWER_SYNTAX_CODE,
+                message="Not analyzed: this file uses syntax newer than the Python running xlalens "
+                "(analyzing it needs Python >= 3.12)",
+                path=path,
+                range=Range(Position(1, 0), Position(1, 0)),
+                severity=Severity.INFO,
+            )
+        ]
+    line = max(error.lineno or 1, 1)
+    column = max((error.offset or 1) - 1, 0)
+    column = min(column, len(source.line(line)))
+    return [
+        Diagnostic(
+            code=SYNTAX_ERROR_CODE,
+            message=f"SyntaxError: {error.msg}",
+            path=path,
+            range=Range(Position(line, column), Position(line, column)),
+            severity=Severity.ERROR,
+        )
+    ]
+
+
+def _valid_for_newer_python(text: str) -> bool:
+    try:
+        import libcst
+
+        for version in ("3.13", "3.12"):
+            try:
+                libcst.parse_module(text, config=libcst.PartialParserConfig(python_version=version))
+                return True
+            except (libcst.ParserSyntaxError, ValueError):
+                continue
+    except Exception:  # libcst itself failing must never turn into a crash of the check
+        return False
+    return False
+
+
+def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
+    if not settings.per_file_ignores:
+        return ()
+    relative = path
+    if settings.root and os.path.isabs(path):
+        try:
+            relative = os.path.relpath(path, settings.root)
+        except ValueError:
+            relative = path
+    relative = relative.replace(os.sep, "/")
+    name = os.path.basename(relative)
+    ignored: list[str] = []
+    for pattern, codes in settings.per_file_ignores.items():
+        if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(name, pattern):
+            ignored.extend(codes)
+    return tuple(ignored)
+
+
+def run_rules(
+    text: str, path: str, settings: Settings, rules: Sequence[type[Rule]] | None = None
+) -> tuple[list[Diagnostic], SourceText]:
+    """Check ``text`` with ``rules`` (the settings' selection when None), before suppressions."""
+    source = SourceText(text)
+    if not any(trigger in text for trigger in _TRIGGERS):
+        return [], source
+    if rules is None:
+        ignored = _per_file_ignored(path, settings)
+        rules = select_rules(settings.select, (*settings.ignore, *ignored), settings.extend_select, settings.preview)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError) as error:
+        if isinstance(error, SyntaxError):
+            return _syntax_diagnostics(source, path, error), source
+        return [
+            Diagnostic(
+                code=SYNTAX_ERROR_CODE,
+                message=f"SyntaxError: {error}",
+                path=path,
+                range=Range(Position(1, 0), Position(1, 0)),
+            )
+        ], source
+    if not rules:
+        return [], source
+    instances = [rule() for rule in rules]
+    by_type: dict[type[ast.AST], list[Rule]] = {}
+    for instance in instances:
+        for node_type in instance.node_types:
+            by_type.setdefault(node_type, []).append(instance)
+    index = ModuleIndex(tree, {*by_type, ast.Call, ast.Assign})
+    traced = find_traced_functions(index)
+    interpreter = Interpreter(index, traced)
+    ctx = CheckContext(source, path, settings, index, traced, interpreter)
+    for node_type, subscribers in by_type.items():
+        for node, scope in index.nodes.get(node_type, ()):
+            function_scope = scope.enclosing_function()
+            traced_function = traced.get(id(function_scope.node)) if function_scope is not None else None
+            ctx.scope = scope
+            ctx.traced_function = traced_function
+            for rule in subscribers:
+                if rule.needs_traced and traced_function is None:
+                    continue
+                ctx.rule = type(rule)
+                rule.check(node, ctx)
+    return _deduplicate(ctx.diagnostics), source
+
+
+def _deduplicate(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[tuple[str, Range]] = set()
+    unique = []
+    for diagnostic in diagnostics:
+        key = (diagnostic.code, diagnostic.range)
+        if key not in seen:
+            seen.add(key)
+            unique.append(diagnostic)
+    return unique
+
+
+def suppress(diagnostics: list[Diagnostic], source: SourceText) -> list[Diagnostic]:
+    """Drop findings silenced by ``# noqa`` comments or a file-level ``# xlalens: noqa``."""
+    if not diagnostics:
+        return diagnostics
+    if source.file_noqa:
+        return [d for d in diagnostics if d.code == SYNTAX_ERROR_CODE]
+    noqa = source.noqa
+    if not noqa:
+        return diagnostics
+    kept = []
+    for diagnostic in diagnostics:
+        comment = noqa.get(diagnostic.noqa_line)
+        if comment is not None and diagnostic.code != SYNTAX_ERROR_CODE:
+            if not comment.codes or diagnostic.code in comment.codes:
+                continue
+        kept.append(diagnostic)
+    return kept

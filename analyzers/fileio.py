@@ -1,0 +1,187 @@
+"""Reading and writing Python source files without changing what the user did not ask to change.
+
+Reading honours a PEP 263 coding cookie or a UTF-8 BOM (:func:`tokenize.detect_encoding`) and keeps
+line endings as they are. Writing re-encodes with the same encoding, keeps the file's line-ending
+style, refuses to touch a file whose bytes changed since they were read, and replaces the file
+atomically (a temporary file in the same directory, then :func:`os.replace`), so a crash never
+leaves a half-written source file behind.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import hashlib
+import io
+import os
+import re
+import stat
+import tempfile
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SourceReadError(Exception):
+    """A file that cannot be read or decoded; ``str()`` is the message for the user.
+
+    Attributes:
+        path: The file.
+        line: The 1-based line the problem is on (1 when it is not about one line).
+    """
+
+    def __init__(self, path: str, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+
+class SourceWriteError(Exception):
+    """Fixed text that was not written; ``str()`` says why (the file changed, cannot encode...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """The text of a file as read, with what is needed to write it back faithfully.
+
+    Attributes:
+        path: Where it was read from.
+        text: The decoded text, line endings untouched.
+        encoding: The codec used (``utf-8-sig`` when the file starts with a BOM).
+        digest: SHA-256 of the bytes that were read (hex).
+    """
+
+    path: str
+    text: str
+    encoding: str
+    digest: str
+
+
+def sha256_hex(data: bytes) -> str:
+    """The hex SHA-256 of ``data``, the content key used by the cache and the write check."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def decode_source(data: bytes, path: str) -> SourceFile:
+    """Decode source bytes the way Python itself would.
+
+    Raises:
+        SourceReadError: if the coding cookie is invalid or the bytes do not decode.
+
+    Examples:
+        >>> decode_source(b"# -*- coding: latin-1 -*-\\r\\nx = '\\xe9'\\r\\n", "a.py").text
+        "# -*- coding: latin-1 -*-\\r\\nx = 'é'\\r\\n"
+        >>> decode_source(b"\\xef\\xbb\\xbfx = 1\\n", "a.py").encoding
+        'utf-8-sig'
+    """
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        # An unknown or contradictory coding cookie; tokenize's message names the problem.
+        raise SourceReadError(path, f"cannot read {path}: {error.msg}", error.lineno or 1) from None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        bad = data[error.start : error.end].hex(" ")
+        raise SourceReadError(
+            path,
+            f"cannot decode {path} as {encoding} (byte {bad} on line {line}); "
+            "add a coding cookie such as `# -*- coding: latin-1 -*-` or re-save it as UTF-8",
+            line,
+        ) from None
+    return SourceFile(path=path, text=text, encoding=encoding, digest=sha256_hex(data))
+
+
+def read_source(path: str | os.PathLike[str]) -> SourceFile:
+    """Read and decode the Python file at ``path``.
+
+    Raises:
+        SourceReadError: if it cannot be opened or decoded.
+    """
+    name = os.fspath(path)
+    try:
+        data = Path(name).read_bytes()
+    except OSError as error:
+        raise SourceReadError(name, f"cannot read {name}: {error.strerror or error}") from None
+    return decode_source(data, name)
+
+
+_LONE_LF = re.compile(r"(?<!\r)\n")
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def match_newlines(original: str, new: str) -> str:
+    r"""Give ``new`` the line-ending style of ``original`` when ``original`` used one style only.
+
+    Fix edits are written with ``\n``; in a file that uses ``\r\n`` (or ``\r``) throughout, those
+    would leave mixed line endings. A file that already mixes styles is left as the edits made it,
+    since no single style is right there.
+
+    Examples:
+        >>> match_newlines("a\r\nb\r\n", "a\r\nx\ny\r\n")
+        'a\r\nx\r\ny\r\n'
+        >>> match_newlines("a\nb\r\n", "a\nx\n")
+        'a\nx\n'
+    """
+    crlf = original.count("\r\n")
+    lf = original.count("\n") - crlf
+    cr = original.count("\r") - crlf
+    if crlf and not lf and not cr:
+        return _LONE_CR.sub("\r\n", _LONE_LF.sub("\r\n", new))
+    if cr and not lf and not crlf:
+        return new.replace("\r\n", "\r").replace("\n", "\r")
+    return new
+
+
+def encode_source(source: SourceFile, text: str) -> bytes:
+    """Encode ``text`` with ``source``'s encoding (a BOM stays a BOM).
+
+    Raises:
+        SourceWriteError: if ``text`` has a character the encoding cannot represent.
+    """
+    try:
+        return codecs.encode(text, source.encoding)
+    except UnicodeEncodeError as error:
+        char = error.object[error.start : error.end]
+        raise SourceWriteError(
+            f"not writing {source.path}: the fixed text has {char!r}, "
+            f"which its encoding ({source.encoding}) cannot represent"
+        ) from None
+
+
+def write_source(source: SourceFile, text: str) -> bytes:
+    """Atomically replace ``source.path`` with ``text``, keeping encoding and line endings.
+
+    Returns:
+        The bytes written (so callers can key a cache on them).
+
+    Raises:
+        SourceWriteError: if the file changed on disk since ``source`` was read, or the text
+            cannot be encoded, or the file cannot be written. The file is then left untouched.
+    """
+    path = source.path
+    data = encode_source(source, match_newlines(source.text, text))
+    try:
+        current = Path(path).read_bytes()
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError as error:
+        raise SourceWriteError(f"not writing {path}: {error.strerror or error}") from None
+    if sha256_hex(current) != source.digest:
+        raise SourceWriteError(
+            f"not writing {path}: it changed since it was read; run xlalens again to fix it"
+        )
+    directory, name = os.path.split(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".xlalens-tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise SourceWriteError(f"not writing {path}: {error.strerror or error}") from None
+    return data

@@ -1,0 +1,1 @@
+"""Per-API facts keyed by fully qualified name, kept in validating registries."""

@@ -1,0 +1,316 @@
+"""Scopes, bindings and qualified names.
+
+One walk over the module records every scope (module, class, function, lambda), what each
+scope binds (imports, parameters, assignments, definitions) and, for the node types rules
+ask for, which scope each node sits in. Names then resolve through import aliases to fully
+qualified names (``jnp.where`` -> ``jax.numpy.where``), and a local binding that shadows an
+import (a parameter called ``np``) resolves to nothing: the analyzer never guesses.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+_CANONICAL_PREFIXES: dict[str, str] = {
+    "flax.experimental.nnx": "flax.nnx",
+    "jax.experimental.jax2tf": "jax.experimental.jax2tf",
+    "torch_xla.experimental.xla_sharding": "torch_xla.distributed.spmd",
+}
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+class BindingKind(enum.Enum):
+    """What kind of statement bound a name."""
+
+    IMPORT = "import"
+    PARAM = "param"
+    ASSIGN = "assign"
+    DEF = "def"
+    CLASS = "class"
+    OTHER = "other"
+
+
+@dataclass(slots=True)
+class Binding:
+    """One binding of a name in a scope."""
+
+    kind: BindingKind
+    qualname: str | None = None
+    node: ast.AST | None = None
+
+
+@dataclass(eq=False, slots=True)
+class Scope:
+    """A module, class, function or lambda scope."""
+
+    node: ast.AST
+    parent: Scope | None
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    global_names: set[str] = field(default_factory=set)
+
+    @property
+    def is_function(self) -> bool:
+        return isinstance(self.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+
+    @property
+    def is_class(self) -> bool:
+        return isinstance(self.node, ast.ClassDef)
+
+    def bind(self, name: str, binding: Binding) -> None:
+        self.bindings.setdefault(name, []).append(binding)
+
+    def enclosing_function(self) -> Scope | None:
+        """This scope if it is a function, else the nearest function around it."""
+        scope: Scope | None = self
+        while scope is not None and not scope.is_function:
+            scope = scope.parent
+        return scope
+
+
+def canonical(qualname: str) -> str:
+    """Map re-exporting module paths to the name users know.
+
+    Examples:
+        >>> canonical("flax.experimental.nnx.jit")
+        'flax.nnx.jit'
+        >>> canonical("jax.numpy.where")
+        'jax.numpy.where'
+    """
+    for prefix, target in _CANONICAL_PREFIXES.items():
+        if qualname == prefix or qualname.startswith(prefix + "."):
+            return target + qualname[len(prefix) :]
+    return qualname
+
+
+class ModuleIndex:
+    """Scopes and node locations for one parsed module.
+
+    Args:
+        tree: The parsed module.
+        wanted: Node types whose occurrences (with their scope) are collected in ``nodes``.
+    """
+
+    def __init__(self, tree: ast.Module, wanted: Iterable[type[ast.AST]]) -> None:
+        self.tree = tree
+        self.module_scope = Scope(tree, None)
+        self.scopes: dict[int, Scope] = {id(tree): self.module_scope}
+        self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in wanted}
+        self.functions: list[Scope] = []
+        self._walk()
+
+    # -- the walk ---------------------------------------------------------------------------
+
+    def _walk(self) -> None:
+        nodes = self.nodes
+        stack: list[tuple[ast.AST, Scope]] = [(child, self.module_scope) for child in reversed(self.tree.body)]
+        function_types = (ast.FunctionDef, ast.AsyncFunctionDef)
+        while stack:
+            node, scope = stack.pop()
+            node_type = type(node)
+            bucket = nodes.get(node_type)
+            if bucket is not None:
+                bucket.append((node, scope))
+            if node_type is ast.Name:
+                if type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                    self._bind_assigned(node.id, scope, node)  # type: ignore[attr-defined]
+                continue
+            if node_type in function_types:
+                self._enter_function(node, scope, stack)  # type: ignore[arg-type]
+                continue
+            if node_type is ast.Lambda:
+                self._enter_lambda(node, scope, stack)  # type: ignore[arg-type]
+                continue
+            if node_type is ast.ClassDef:
+                self._enter_class(node, scope, stack)  # type: ignore[arg-type]
+                continue
+            if node_type is ast.Import or node_type is ast.ImportFrom:
+                self._bind_import(node, scope)  # type: ignore[arg-type]
+                continue
+            if node_type is ast.Global or node_type is ast.Nonlocal:
+                scope.global_names.update(node.names)  # type: ignore[attr-defined]
+                continue
+            if node_type is ast.ExceptHandler and node.name:  # type: ignore[attr-defined]
+                scope.bind(node.name, Binding(BindingKind.OTHER, node=node))  # type: ignore[attr-defined]
+            for name in node._fields:
+                value = getattr(node, name, None)
+                if type(value) is list:
+                    for item in reversed(value):
+                        if isinstance(item, ast.AST):
+                            stack.append((item, scope))
+                elif isinstance(value, ast.AST):
+                    stack.append((value, scope))
+
+    def _bind_assigned(self, name: str, scope: Scope, node: ast.AST) -> None:
+        target = self.module_scope if name in scope.global_names else scope
+        target.bind(name, Binding(BindingKind.ASSIGN, node=node))
+
+    def _push_arguments_defaults(self, args: ast.arguments, scope: Scope, stack: list) -> None:
+        for default in [*args.defaults, *(d for d in args.kw_defaults if d is not None)]:
+            stack.append((default, scope))
+
+    def _new_function_scope(self, node: FunctionNode, scope: Scope) -> Scope:
+        inner = Scope(node, scope)
+        self.scopes[id(node)] = inner
+        self.functions.append(inner)
+        args = node.args
+        for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+            inner.bind(arg.arg, Binding(BindingKind.PARAM, node=arg))
+        for arg in (args.vararg, args.kwarg):
+            if arg is not None:
+                inner.bind(arg.arg, Binding(BindingKind.PARAM, node=arg))
+        return inner
+
+    def _enter_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope, stack: list) -> None:
+        scope.bind(node.name, Binding(BindingKind.DEF, node=node))
+        for decorator in node.decorator_list:
+            stack.append((decorator, scope))
+        self._push_arguments_defaults(node.args, scope, stack)
+        inner = self._new_function_scope(node, scope)
+        for statement in reversed(node.body):
+            stack.append((statement, inner))
+
+    def _enter_lambda(self, node: ast.Lambda, scope: Scope, stack: list) -> None:
+        self._push_arguments_defaults(node.args, scope, stack)
+        inner = self._new_function_scope(node, scope)
+        stack.append((node.body, inner))
+
+    def _enter_class(self, node: ast.ClassDef, scope: Scope, stack: list) -> None:
+        scope.bind(node.name, Binding(BindingKind.CLASS, node=node))
+        inner = Scope(node, scope)
+        self.scopes[id(node)] = inner
+        for expr in [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]:
+            stack.append((expr, scope))
+        for statement in reversed(node.body):
+            stack.append((statement, inner))
+
+    def _bind_import(self, node: ast.Import | ast.ImportFrom, scope: Scope) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    scope.bind(alias.asname, Binding(BindingKind.IMPORT, canonical(alias.name), node))
+                else:
+                    top = alias.name.split(".", 1)[0]
+                    scope.bind(top, Binding(BindingKind.IMPORT, top, node))
+            return
+        if node.level or not node.module:
+            for alias in node.names:
+                scope.bind(alias.asname or alias.name, Binding(BindingKind.OTHER, node=node))
+            return
+        for alias in node.names:
+            if alias.name == "*":
+                continue
+            qualname = canonical(f"{node.module}.{alias.name}")
+            scope.bind(alias.asname or alias.name, Binding(BindingKind.IMPORT, qualname, node))
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def scope_of(self, node: ast.AST) -> Scope | None:
+        """The scope a function, lambda or class node opens."""
+        return self.scopes.get(id(node))
+
+    def lookup(self, name: str, scope: Scope) -> tuple[Scope, list[Binding]] | None:
+        """Find the bindings ``name`` refers to from ``scope``, following Python's rules."""
+        current: Scope | None = scope
+        first = True
+        while current is not None:
+            if name in current.global_names and current is not self.module_scope:
+                current = self.module_scope
+                continue
+            if (first or not current.is_class) and name in current.bindings:
+                return current, current.bindings[name]
+            first = False
+            current = current.parent
+        return None
+
+    def resolve_name(self, name: str, scope: Scope) -> str | None:
+        """The qualified name ``name`` denotes in ``scope``, or None if it is a local value.
+
+        Imports resolve to the imported name; a module-level ``jit = jax.jit`` resolves
+        through the alias; an unbound name resolves to ``builtins.<name>``.
+        """
+        found = self.lookup(name, scope)
+        if found is None:
+            return f"builtins.{name}" if name in _BUILTIN_NAMES else None
+        owner, bindings = found
+        qualnames = {b.qualname for b in bindings}
+        if len(qualnames) == 1 and all(b.kind is BindingKind.IMPORT for b in bindings):
+            return bindings[0].qualname
+        if owner is self.module_scope and len(bindings) == 1 and bindings[0].kind is BindingKind.ASSIGN:
+            return self._module_alias(name, bindings[0])
+        return None
+
+    def _module_alias(self, name: str, binding: Binding) -> str | None:
+        value = self._assigned_value(binding.node)
+        if value is None or isinstance(value, ast.Name) and value.id == name:
+            return None
+        if isinstance(value, ast.Name | ast.Attribute):
+            return self.qualname(value, self.module_scope)
+        return None
+
+    def _assigned_value(self, target: ast.AST | None) -> ast.expr | None:
+        for statement in self.tree.body:
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and statement.targets[0] is target:
+                return statement.value
+        return None
+
+    def qualname(self, expr: ast.AST, scope: Scope) -> str | None:
+        """The fully qualified name of a ``Name`` or dotted ``Attribute`` expression.
+
+        Examples:
+            >>> tree = ast.parse("import jax.numpy as jnp\\njnp.where(c)")
+            >>> index = ModuleIndex(tree, [])
+            >>> index.qualname(tree.body[1].value.func, index.module_scope)
+            'jax.numpy.where'
+        """
+        parts: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return None
+        base = self.resolve_name(expr.id, scope)
+        if base is None:
+            return None
+        if parts:
+            return canonical(".".join([base, *reversed(parts)]))
+        return base
+
+    def local_function(self, name: str, scope: Scope) -> FunctionNode | None:
+        """The function definition ``name`` refers to, when it is a single local ``def``."""
+        found = self.lookup(name, scope)
+        if found is None:
+            return None
+        _, bindings = found
+        if len(bindings) == 1 and bindings[0].kind is BindingKind.DEF:
+            node = bindings[0].node
+            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            return node
+        if len(bindings) == 1 and bindings[0].kind is BindingKind.ASSIGN:
+            owner_value = self._lambda_assigned_to(bindings[0].node)
+            return owner_value
+        return None
+
+    def _lambda_assigned_to(self, target: ast.AST | None) -> ast.Lambda | None:
+        parent = self._assign_parent.get(id(target)) if target is not None else None
+        if parent is not None and isinstance(parent.value, ast.Lambda):
+            return parent.value
+        return None
+
+    @property
+    def _assign_parent(self) -> dict[int, ast.Assign]:
+        cache = getattr(self, "_assign_parent_cache", None)
+        if cache is None:
+            cache = {}
+            for node, _ in self.nodes.get(ast.Assign, ()):
+                assert isinstance(node, ast.Assign)
+                for target in node.targets:
+                    cache[id(target)] = node
+            self._assign_parent_cache = cache
+        return cache

@@ -1,0 +1,121 @@
+"""What every output format renders: the diagnostics of one run plus how to present them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from xlalens.analyzers import registry
+from xlalens.analyzers.fileio import SourceReadError, read_source
+from xlalens.analyzers.model import Applicability, Diagnostic
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.runner import fix_applies
+from xlalens.analyzers.settings import DEFAULT_EXPLAINER_BASE_URL
+
+NON_RULE_CODES: Mapping[str, str] = {
+    "E902": "io-error",
+    "E999": "syntax-error",
+    "E900": "internal-error",
+}
+"""Codes that are not rules but can appear in a report, with their names."""
+
+
+def rule_for(code: str) -> type[Rule] | None:
+    """The rule with ``code``, or ``None`` for codes like ``E999`` that are not rules."""
+    if code in NON_RULE_CODES:
+        return None
+    try:
+        return registry.get_rule(code)
+    except KeyError:
+        return None
+
+
+def code_name(code: str) -> str:
+    """The kebab-case name of ``code`` (a rule's name, or the name of a non-rule code)."""
+    rule = rule_for(code)
+    return rule.name() if rule is not None else NON_RULE_CODES.get(code, "")
+
+
+@dataclass
+class Report:
+    """The result of a run, ready to render.
+
+    Attributes:
+        diagnostics: What remains to report, in any order (``sorted_diagnostics`` orders them).
+        fixed: How many diagnostics ``--fix`` fixed.
+        files: How many files were checked.
+        unsafe_fixes: Whether unsafe fixes count as applicable (``--unsafe-fixes``).
+        cwd: Paths are shown relative to this directory when they are inside it.
+        version: The xlalens version, for formats that record the tool.
+        explainer_base_url: Where rule explainers live, for formats that link rules.
+        sources: Source text of files that are not on disk (stdin), by path.
+    """
+
+    diagnostics: Sequence[Diagnostic]
+    fixed: int = 0
+    files: int = 0
+    unsafe_fixes: bool = False
+    cwd: Path = field(default_factory=Path.cwd)
+    version: str = "0.0.0"
+    explainer_base_url: str = DEFAULT_EXPLAINER_BASE_URL
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def sorted_diagnostics(self) -> list[Diagnostic]:
+        """The diagnostics ordered by file, position and code."""
+        return sorted(self.diagnostics, key=Diagnostic.sort_key)
+
+    def display_path(self, path: str) -> str:
+        """``path`` relative to :attr:`cwd` when inside it, with the platform's separators."""
+        if not os.path.isabs(path):
+            return path
+        try:
+            return os.path.relpath(path, self.cwd) if Path(path).is_relative_to(self.cwd) else path
+        except ValueError:  # another drive on Windows
+            return path
+
+    def is_fixable(self, diagnostic: Diagnostic) -> bool:
+        """Whether ``--fix`` (with this run's ``--unsafe-fixes``) would apply the diagnostic's fix."""
+        return fix_applies(diagnostic.fix, self.unsafe_fixes)
+
+    def hidden_unsafe(self) -> int:
+        """How many diagnostics have an unsafe fix that ``--unsafe-fixes`` would enable."""
+        if self.unsafe_fixes:
+            return 0
+        return sum(
+            1
+            for d in self.diagnostics
+            if d.fix is not None and d.fix.applicability is Applicability.UNSAFE
+        )
+
+    def source_line(self, path: str, line: int) -> str | None:
+        """The text of 1-based ``line`` in ``path`` without its line ending, if it can be read."""
+        text = self.sources.get(path)
+        if text is None:
+            try:
+                text = read_source(path).text
+            except SourceReadError:
+                return None
+            self.sources[path] = text
+        lines = text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else None
+
+    def summary(self) -> str:
+        """The closing lines of the human-readable formats (``Found 3 errors ...``)."""
+        remaining = len(self.diagnostics)
+        if remaining == 0 and self.fixed == 0:
+            return "All checks passed!"
+        total = remaining + self.fixed
+        noun = "error" if total == 1 else "errors"
+        if self.fixed:
+            text = f"Found {total} {noun} ({self.fixed} fixed, {remaining} remaining)."
+        else:
+            fixable = sum(1 for d in self.diagnostics if self.is_fixable(d))
+            text = f"Found {total} {noun}"
+            text += f" ({fixable} fixable with --fix)." if fixable else "."
+        hidden = self.hidden_unsafe()
+        if hidden:
+            fixes = "fix" if hidden == 1 else "fixes"
+            text += f"\n({hidden} hidden {fixes} can be enabled with the --unsafe-fixes option.)"
+        return text

@@ -1,0 +1,120 @@
+"""What a rule is: one class per bad pattern, carrying its code, message, docs and fix policy.
+
+A rule subclasses :class:`Rule`, names the AST node types it wants in ``node_types`` and
+implements :meth:`Rule.check`, which receives each such node together with the
+:class:`~xlalens.analyzers.context.CheckContext` and reports through it. Its class docstring is
+the only copy of its documentation and always has the same sections (see ``DOC_SECTIONS``).
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import re
+from typing import TYPE_CHECKING, ClassVar
+
+from xlalens.analyzers.model import Severity
+
+if TYPE_CHECKING:
+    from xlalens.analyzers.context import CheckContext
+
+
+class FixAvailability(enum.Enum):
+    """Whether a rule can offer a fix."""
+
+    NONE = "none"
+    SOMETIMES = "sometimes"
+    ALWAYS = "always"
+
+
+class RuleStatus(enum.Enum):
+    """Where a rule is in its life: preview rules are opt-in, removed ones only redirect."""
+
+    PREVIEW = "preview"
+    STABLE = "stable"
+    DEPRECATED = "deprecated"
+    REMOVED = "removed"
+
+
+DOC_SECTIONS: tuple[str, ...] = (
+    "## What it does",
+    "## Why is this bad?",
+    "## Example",
+    "Use instead:",
+)
+"""Sections every rule docstring has, in this order."""
+
+OPTIONAL_DOC_SECTIONS: tuple[str, ...] = ("## Fix safety", "## Options", "## References")
+"""Sections a rule docstring may add after the required ones, in this order."""
+
+_CODE_PATTERN = re.compile(r"^(JX|TX)[1-9]\d\d$")
+
+
+def kebab_case(class_name: str) -> str:
+    """Turn a rule class name into its kebab-case rule name.
+
+    Examples:
+        >>> kebab_case("TracedValueInPythonControlFlow")
+        'traced-value-in-python-control-flow'
+        >>> kebab_case("NumPyCallOnTracer")
+        'numpy-call-on-tracer'
+    """
+    name = class_name.replace("NumPy", "Numpy")
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+class Rule:
+    """Base class of every rule.
+
+    Class attributes a rule sets:
+        code: ``JX`` or ``TX`` plus three digits; the hundreds give the family.
+        message: A short summary used when a report gives no message of its own.
+        fix_title: What the fix does, as a command ("Use `jax.debug.print`").
+        fix_availability: Whether the rule can offer a fix.
+        status: Lifecycle; preview rules run only when selected explicitly by full code.
+        severity: Default severity.
+        explainer: ``page#section`` of the explainer that teaches the mechanism.
+        calculator: Name of the calculator whose inputs the rule fills, if any.
+        node_types: AST node types :meth:`check` is called with.
+        needs_traced: Whether :meth:`check` only makes sense inside a traced function; the engine
+            then calls it only there.
+    """
+
+    code: ClassVar[str]
+    message: ClassVar[str]
+    fix_title: ClassVar[str | None] = None
+    fix_availability: ClassVar[FixAvailability] = FixAvailability.NONE
+    status: ClassVar[RuleStatus] = RuleStatus.STABLE
+    severity: ClassVar[Severity] = Severity.ERROR
+    explainer: ClassVar[str]
+    calculator: ClassVar[str | None] = None
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = ()
+    needs_traced: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        code = cls.__dict__.get("code")
+        if code is None:
+            return
+        if not _CODE_PATTERN.match(code):
+            raise ValueError(f"{cls.__name__}: rule code {code!r} is not JX/TX followed by 3 digits")
+        if not cls.node_types:
+            raise ValueError(f"{cls.__name__}: node_types is empty, so the rule would never run")
+        if "#" not in cls.explainer:
+            raise ValueError(f"{cls.__name__}: explainer {cls.explainer!r} must be 'page#section'")
+
+    @classmethod
+    def name(cls) -> str:
+        """The rule's kebab-case name, derived from its class name."""
+        return kebab_case(cls.__name__)
+
+    @classmethod
+    def docs(cls) -> str:
+        """The rule's documentation: its class docstring, dedented."""
+        import inspect
+
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        """Inspect ``node`` and report findings through ``ctx.report``."""
+        raise NotImplementedError

@@ -1,0 +1,1 @@
+"""Rules for JAX and Pallas code (codes ``JX``)."""

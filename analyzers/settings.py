@@ -1,0 +1,50 @@
+"""Resolved settings for one check: which rules run and how findings are presented."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+DEFAULT_EXPLAINER_BASE_URL = "https://xlalens.dev/explain"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a check needs beyond the source text.
+
+    Attributes:
+        select: Rule selectors replacing the default selection (all stable rules); ``None`` keeps it.
+        ignore: Rule selectors to turn off.
+        extend_select: Rule selectors added to the selection.
+        per_file_ignores: Glob pattern -> selectors ignored in matching files.
+        exclude: Glob patterns of files and directories never checked (replaces the defaults).
+        extend_exclude: Glob patterns excluded in addition to ``exclude``.
+        preview: Run preview rules too.
+        explainer_base_url: Where explainer pages are served; diagnostics link below it.
+        tpu_generation: The TPU generation VMEM checks assume (e.g. ``"v5e"``).
+        device_count: The number of devices mesh checks assume.
+        root: The directory the configuration was found in; patterns are relative to it.
+    """
+
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    exclude: tuple[str, ...] | None = None
+    extend_exclude: tuple[str, ...] = ()
+    preview: bool = False
+    explainer_base_url: str = DEFAULT_EXPLAINER_BASE_URL
+    tpu_generation: str | None = None
+    device_count: int | None = None
+    root: str | None = None
+
+    def explainer_url(self, explainer: str) -> str:
+        """The URL of an explainer section given as ``page#section``.
+
+        Examples:
+            >>> Settings().explainer_url("tracing#python-control-flow")
+            'https://xlalens.dev/explain/tracing#python-control-flow'
+        """
+        page, _, section = explainer.partition("#")
+        base = self.explainer_base_url.rstrip("/")
+        return f"{base}/{page}#{section}" if section else f"{base}/{page}"

@@ -1,0 +1,193 @@
+"""The abstract values the analyzer computes for expressions.
+
+A small lattice with :data:`UNKNOWN` at the top: rules fire only on values they understand,
+so anything the interpreter cannot follow becomes ``UNKNOWN`` and silences them.
+
+- :class:`Const` — a Python constant (``3``, ``0.5``, ``"x"``, ``None``).
+- :class:`Static` — a value known not to be traced whose exact value is unknown
+  (``x.shape[0]`` when the shape is unknown, ``len(xs)``).
+- :class:`Seq` and :class:`Dict` — tuples, lists and dicts of values (pytrees).
+- :class:`Array` — an array as ``(shape, dtype, weak_type)`` plus whether it is traced and
+  whether it is a JAX or a NumPy array.
+- :class:`TracedTree` — a traced argument whose structure is unknown: a tracer, or a pytree
+  of them (a dict of parameters, a dataclass…).
+- :class:`FunctionRef` — a local function or lambda.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+Dim = int | None
+"""An array dimension: a known size, or None when unknown."""
+
+
+class Value:
+    """Base of the lattice."""
+
+    __slots__ = ()
+
+    def is_traced_array(self) -> bool:
+        """True when this is certainly a traced array (never for containers or unknowns)."""
+        return False
+
+    def may_be_traced(self) -> bool:
+        """True when the value is or may contain a tracer."""
+        return False
+
+
+class _Unknown(Value):
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def may_be_traced(self) -> bool:
+        return True
+
+
+UNKNOWN: Value = _Unknown()
+"""The top of the lattice: nothing is known."""
+
+
+@dataclass(frozen=True, slots=True)
+class Const(Value):
+    """A Python constant."""
+
+    value: object
+
+    def __repr__(self) -> str:
+        return f"Const({self.value!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Static(Value):
+    """A value known to be static (not traced) whose exact value is unknown.
+
+    ``kind`` names the Python type when known (``"int"``, ``"tuple"``, ``"dtype"``…).
+    """
+
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seq(Value):
+    """A tuple or list of values."""
+
+    items: tuple[Value, ...]
+    is_list: bool = False
+
+    def may_be_traced(self) -> bool:
+        return any(item.may_be_traced() for item in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Dict(Value):
+    """A dict with constant keys."""
+
+    keys: tuple[object, ...]
+    values: tuple[Value, ...]
+
+    def may_be_traced(self) -> bool:
+        return any(item.may_be_traced() for item in self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Array(Value):
+    """An array value.
+
+    Attributes:
+        shape: The dimensions, or None when even the rank is unknown.
+        dtype: The dtype name (``"float32"``), or None when unknown.
+        weak_type: Whether JAX treats the dtype as weak (from a Python scalar).
+        traced: Whether the array is a tracer here.
+        library: ``"jax"`` or ``"numpy"``.
+    """
+
+    shape: tuple[Dim, ...] | None = None
+    dtype: str | None = None
+    weak_type: bool = False
+    traced: bool = False
+    library: str = "jax"
+
+    def is_traced_array(self) -> bool:
+        return self.traced
+
+    def may_be_traced(self) -> bool:
+        return self.traced
+
+    def describe(self) -> str:
+        """JAX's short notation, e.g. ``float32[3,4]`` or ``~int32[]`` for a weak type."""
+        dims = "?" if self.shape is None else ",".join("?" if d is None else str(d) for d in self.shape)
+        return f"{'~' if self.weak_type else ''}{self.dtype or '?'}[{dims}]"
+
+
+@dataclass(frozen=True, slots=True)
+class TracedTree(Value):
+    """A traced argument of unknown structure.
+
+    With ``arrays_only`` (``equinox.filter_jit``) only array leaves are traced, so Python
+    scalars passed in stay static and comparisons on the value prove nothing.
+    """
+
+    param: str
+    arrays_only: bool = False
+
+    def may_be_traced(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FunctionRef(Value):
+    """A reference to a function or lambda defined in the analyzed file."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleRef(Value):
+    """A module or API object known by its qualified name (``jax.numpy``)."""
+
+    qualname: str
+
+
+def join(a: Value, b: Value) -> Value:
+    """The least value covering both ``a`` and ``b``.
+
+    Examples:
+        >>> join(Const(1), Const(1))
+        Const(1)
+        >>> join(Const(1), Const(2))
+        Static(kind='int')
+        >>> join(Array((3,), "float32", traced=True), Array((4,), "float32", traced=True)).shape
+        (None,)
+    """
+    if a is b or a == b:
+        return a
+    if a is UNKNOWN or b is UNKNOWN:
+        return UNKNOWN
+    if isinstance(a, Const | Static) and isinstance(b, Const | Static):
+        kind_a = a.kind if isinstance(a, Static) else type(a.value).__name__
+        kind_b = b.kind if isinstance(b, Static) else type(b.value).__name__
+        return Static(kind_a if kind_a == kind_b else None)
+    if isinstance(a, Array) and isinstance(b, Array) and a.library == b.library:
+        if a.shape is None or b.shape is None or len(a.shape) != len(b.shape):
+            shape = None
+        else:
+            shape = tuple(x if x == y else None for x, y in zip(a.shape, b.shape, strict=True))
+        return Array(
+            shape,
+            a.dtype if a.dtype == b.dtype else None,
+            a.weak_type and b.weak_type,
+            a.traced and b.traced,
+            a.library,
+        )
+    if isinstance(a, Seq) and isinstance(b, Seq) and a.is_list == b.is_list and len(a.items) == len(b.items):
+        return Seq(tuple(join(x, y) for x, y in zip(a.items, b.items, strict=True)), a.is_list)
+    if isinstance(a, TracedTree) and isinstance(b, TracedTree):
+        return a if a.arrays_only == b.arrays_only else TracedTree(a.param, True)
+    for tree, other in ((a, b), (b, a)):
+        if isinstance(tree, TracedTree) and isinstance(other, Array) and other.traced:
+            return tree
+    return UNKNOWN

@@ -1,0 +1,1 @@
+"""xlalens explainers: pages that teach each mechanism, and the calculators they use."""

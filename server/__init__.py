@@ -1,0 +1,1 @@
+"""xlalens language server: a thin LSP adapter over :mod:`xlalens.analyzers`."""

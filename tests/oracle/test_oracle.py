@@ -1,0 +1,169 @@
+"""Oracle tests: real JAX and the analyzer must agree on every case file.
+
+``test_jax_agrees`` runs each case under real JAX (CPU, 8 fake devices) in its own
+subprocess and checks the case's ``# oracle:`` header. ``test_analyzer_agrees``
+checks that the analyzer reports exactly the ``# error:`` markers of the case.
+The subprocesses for all selected cases are started together in a small thread
+pool, so the suite takes about ``cases / cores`` seconds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _load_cases_io():  # type: ignore[no-untyped-def]
+    name = "xlalens_oracle_cases_io"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, _HERE / "cases_io.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+cases_io = _load_cases_io()
+Case = cases_io.Case
+CASES: list[Case] = cases_io.all_cases()
+HARNESS = _HERE / "harness.py"
+TIMEOUT_S = 120
+
+pytestmark = pytest.mark.oracle
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """How one harness subprocess ended."""
+
+    returncode: int
+    stdout: str  # the case's own output, without the result line
+    stderr: str
+    result: dict[str, object] | None  # the parsed result line, if any
+
+
+def _run_harness(path: Path) -> RunResult:
+    env = dict(os.environ)
+    env["JAX_PLATFORMS"] = "cpu"
+    env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+    env.setdefault("PYTHONHASHSEED", "0")
+    try:
+        proc = subprocess.run(
+            [sys.executable, str(HARNESS), str(path)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=str(path.parent),
+            timeout=TIMEOUT_S,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        return RunResult(-1, str(exc.stdout or ""), f"timed out after {TIMEOUT_S} s", None)
+    kept: list[str] = []
+    result: dict[str, object] | None = None
+    for line in proc.stdout.splitlines():
+        if line.startswith(cases_io.RESULT_PREFIX):
+            result = json.loads(line[len(cases_io.RESULT_PREFIX) :])
+        else:
+            kept.append(line)
+    return RunResult(proc.returncode, "\n".join(kept), proc.stderr, result)
+
+
+@pytest.fixture(scope="session")
+def oracle_runs(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[RunResult]]]:
+    """Start the harness for every selected ``test_jax_agrees`` case at once."""
+    selected: list[Case] = []
+    for item in request.session.items:
+        callspec = getattr(item, "callspec", None)
+        if getattr(item, "originalname", "") == "test_jax_agrees" and callspec is not None:
+            selected.append(callspec.params["case"])
+    workers = max(2, os.cpu_count() or 1)
+    pool = ThreadPoolExecutor(max_workers=workers)
+    futures = {case.case_id: pool.submit(_run_harness, case.path) for case in selected}
+    yield futures
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _describe(run: RunResult) -> str:
+    return (
+        f"exit status {run.returncode}\nresult: {run.result}\n"
+        f"--- stdout ---\n{run.stdout[-3000:]}\n--- stderr ---\n{run.stderr[-3000:]}"
+    )
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("case", CASES, ids=[c.case_id for c in CASES])
+def test_jax_agrees(case: Case, oracle_runs: dict[str, Future[RunResult]]) -> None:
+    pytest.importorskip("jax")
+    future = oracle_runs.get(case.case_id)
+    run = future.result() if future is not None else _run_harness(case.path)
+    assert run.result is not None, f"the harness printed no result line\n{_describe(run)}"
+    raised = bool(run.result["raised"])
+    mro = [str(name) for name in run.result["mro"]]  # type: ignore[union-attr]
+    message = str(run.result["message"])
+    expect = case.expectation
+    if expect.kind == "raises":
+        assert raised, f"expected {expect.exc_class} but the case ran clean\n{_describe(run)}"
+        assert expect.exc_class in mro, (
+            f"expected {expect.exc_class}, got {mro[0]}: {message}\n{_describe(run)}"
+        )
+        assert message.startswith(expect.text), (
+            f"message does not start with {expect.text!r}:\n{message}"
+        )
+    else:
+        assert not raised, f"expected a clean run, got {mro[0]}: {message}\n{_describe(run)}"
+        assert run.returncode == 0, _describe(run)
+        if expect.kind == "stdout":
+            assert expect.text in run.stdout, (
+                f"{expect.text!r} not in the case's stdout\n{_describe(run)}"
+            )
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("case", CASES, ids=[c.case_id for c in CASES])
+def test_analyzer_agrees(case: Case) -> None:
+    from xlalens.analyzers.api import check_source
+
+    text = case.path.read_text(encoding="utf-8")
+    diagnostics = check_source(text, path=str(case.path))
+    got = {(d.range.start.line, d.code) for d in diagnostics}
+    expected = set(case.markers)
+    missing = sorted(expected - got)
+    extra = sorted(got - expected)
+    assert not missing and not extra, (
+        f"{case.case_id}: missing (line, code) {missing}; unexpected {extra}"
+    )
+
+
+@pytest.mark.oracle
+def test_case_counts() -> None:
+    positives = Counter(c.code for c in CASES if c.positive)
+    negatives = Counter(c.code for c in CASES if not c.positive)
+    short = {
+        code: (positives[code], negatives[code])
+        for code in cases_io.CODES
+        if positives[code] < 4 or negatives[code] < 4
+    }
+    assert not short, f"codes with fewer than 4 positives or negatives: {short}"
+    for case in CASES:
+        if case.positive:
+            assert case.markers, f"{case.case_id} is a positive with no '# error:' marker"
+            assert any(code == case.code for _, code in case.markers), (
+                f"{case.case_id} has no marker for its own code {case.code}"
+            )
+        else:
+            assert not case.markers, f"{case.case_id} is a negative but has markers"
