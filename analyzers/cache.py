@@ -167,9 +167,17 @@ class Cache:
             info = os.stat(name)
         except OSError:
             return
-        self._put(self._shard_key(settings), name, digest, info, [diagnostic_to_dict(d) for d in diagnostics])
+        self._put(
+            self._shard_key(settings),
+            name,
+            digest,
+            info,
+            [diagnostic_to_dict(d) for d in diagnostics],
+        )
 
-    def _put(self, key: str, name: str, digest: str, info: os.stat_result, stored: list[Any]) -> None:
+    def _put(
+        self, key: str, name: str, digest: str, info: os.stat_result, stored: list[Any]
+    ) -> None:
         racy = time.time_ns() - info.st_mtime_ns < RACY_SECONDS * 1e9
         entry = [0 if racy else info.st_mtime_ns, info.st_size, digest, stored]
         self._shard(key)[name] = entry
@@ -185,7 +193,9 @@ class Cache:
                 self._prepare_directory()
                 _atomic_write_json(self._shard_path(key), {"format": _FORMAT, "entries": entries})
             except OSError as error:
-                self.errors.append(f"cannot write cache in {self.directory}: {error.strerror or error}")
+                self.errors.append(
+                    f"cannot write cache in {self.directory}: {error.strerror or error}"
+                )
                 break
         self._dirty.clear()
 

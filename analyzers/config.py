@@ -146,9 +146,8 @@ def load_config(path: str | os.PathLike[str]) -> Settings:
     values: dict[str, Any] = {}
     for key, value in table.items():
         if key not in _KEYS:
-            raise ConfigError(
-                f"{file}: unknown configuration key `{key}`; valid keys are: {', '.join(VALID_KEYS)}"
-            )
+            valid = ", ".join(VALID_KEYS)
+            raise ConfigError(f"{file}: unknown configuration key `{key}`; valid keys are: {valid}")
         field, convert = _KEYS[key]
         try:
             values[field] = convert(key, value)
@@ -216,14 +215,13 @@ def _layered_selection(base: Settings, overrides: Overrides, preview: bool) -> t
     # Preview rules run only with --preview or when a layer names them by full code, as in
     # registry.select_rules; the flat code list handed on would otherwise name them all.
     explicit = {
-        s.strip().upper() for s in (*(base.select or ()), *base.extend_select, *overrides.extend_select)
+        s.strip().upper()
+        for s in (*(base.select or ()), *base.extend_select, *overrides.extend_select)
     }
     return tuple(
         code
         for code in sorted(enabled)
-        if preview
-        or code in explicit
-        or registry.get_rule(code).status is not RuleStatus.PREVIEW
+        if preview or code in explicit or registry.get_rule(code).status is not RuleStatus.PREVIEW
     )
 
 
@@ -335,5 +333,5 @@ class SettingsResolver:
 
 
 def settings_mapping_summary(settings: Settings) -> Mapping[str, Any]:
-    """The user-facing values of ``settings`` keyed by configuration key (for ``--show-settings``)."""
+    """The values of ``settings`` by configuration key, as ``--show-settings`` prints them."""
     return {key: getattr(settings, field) for key, (field, _) in sorted(_KEYS.items())}

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pathspec
-
 from xlalens.analyzers.config import SettingsResolver
 from xlalens.analyzers.settings import Settings
 

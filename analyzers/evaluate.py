@@ -628,13 +628,7 @@ class _FunctionRun:
             return Array(shape, None, False, True)
         for one, other in ((left, right), (right, left)):
             if isinstance(one, TracedTree) and not one.arrays_only:
-                if type(op) in (ast.Add, ast.Mult, ast.BitOr, ast.BitAnd, ast.BitXor):
-                    if isinstance(other, Const) and isinstance(other.value, float):
-                        return Array(traced=True)
-                    return UNKNOWN
-                if _is_arrayish(other) or isinstance(other, TracedTree):
-                    return Array(traced=True)
-                return UNKNOWN
+                return self.traced_tree_binop(op, other)
         if isinstance(left, Array) or isinstance(right, Array):
             arrays = [v for v in (left, right) if isinstance(v, Array)]
             others = [v for v in (left, right) if not isinstance(v, Array)]
@@ -647,6 +641,25 @@ class _FunctionRun:
             return Static(kinds.pop() if len(kinds) == 1 else None)
         if isinstance(left, Seq) and isinstance(right, Seq) and isinstance(op, ast.Add):
             return Seq(left.items + right.items, left.is_list)
+        return UNKNOWN
+
+    @staticmethod
+    def traced_tree_binop(op: ast.operator, other: Value) -> Value:
+        """Arithmetic on a traced argument of unknown structure.
+
+        Containers support only ``+`` (concatenation), ``*`` by an int (repetition) and ``|``
+        (dict merge); anything else can only succeed when the argument is an array leaf.
+        """
+        container_ops = (ast.Add, ast.Mult, ast.BitOr, ast.BitAnd, ast.BitXor)
+        if isinstance(other, TracedTree):
+            return UNKNOWN if isinstance(op, container_ops) else Array(traced=True)
+        if isinstance(other, Array):
+            return Array(traced=True)
+        if _is_number(other):
+            is_int = isinstance(other, Const) and isinstance(other.value, int) or (
+                isinstance(other, Static) and other.kind == "int"
+            )
+            return UNKNOWN if isinstance(op, ast.Mult) and is_int else Array(traced=True)
         return UNKNOWN
 
     @staticmethod

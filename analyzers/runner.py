@@ -35,7 +35,8 @@ from xlalens.analyzers.fileio import (
     sha256_hex,
     write_source,
 )
-from xlalens.analyzers.model import Applicability, Diagnostic, Fix, Position, Range, Severity
+from xlalens.analyzers.fixes import applicable
+from xlalens.analyzers.model import Diagnostic, Position, Range, Severity
 from xlalens.analyzers.settings import Settings
 
 INTERNAL_ERROR_CODE = "E900"
@@ -52,15 +53,6 @@ class Mode(Enum):
     CHECK = "check"
     FIX = "fix"  # apply fixes and write the file
     DIFF = "diff"  # compute the fixed text and a diff, write nothing
-
-
-def fix_applies(fix: Fix | None, unsafe: bool) -> bool:
-    """Whether ``--fix`` applies ``fix`` (safe ones always, unsafe ones with ``--unsafe-fixes``)."""
-    if fix is None:
-        return False
-    return fix.applicability is Applicability.SAFE or (
-        unsafe and fix.applicability is Applicability.UNSAFE
-    )
 
 
 @dataclass(frozen=True)
@@ -152,7 +144,9 @@ def unified_diff(before: str, after: str, display: str) -> str:
         tofile=display,
     )
     # A last line without a newline would run into the next file's header.
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )
 
 
 def process_source(
@@ -173,7 +167,9 @@ def process_source(
         return FileResult(path, tuple(result.remaining), digest=source.digest)
     fixed = tuple(result.fixed)
     if mode is Mode.DIFF:
-        return FileResult(path, tuple(result.remaining), fixed, diff=unified_diff(source.text, text, display))
+        return FileResult(
+            path, tuple(result.remaining), fixed, diff=unified_diff(source.text, text, display)
+        )
     if not write:
         return FileResult(path, tuple(result.remaining), fixed, source=text)
     try:
@@ -187,7 +183,9 @@ def _run_job(job: _Job) -> FileResult:
     try:
         source = read_source(job.path)
     except SourceReadError as error:
-        return FileResult(job.path, (_file_diagnostic(IO_ERROR_CODE, job.path, str(error), error.line),))
+        return FileResult(
+            job.path, (_file_diagnostic(IO_ERROR_CODE, job.path, str(error), error.line),)
+        )
     try:
         return process_source(source, job.settings, job.mode, job.unsafe, job.display, write=True)
     except Exception as error:
@@ -199,7 +197,13 @@ def _run_chunk(jobs: Sequence[_Job]) -> list[FileResult]:
 
 
 def check_stdin(
-    data: bytes, path: str, settings: Settings, *, fix: bool = False, unsafe: bool = False, diff: bool = False
+    data: bytes,
+    path: str,
+    settings: Settings,
+    *,
+    fix: bool = False,
+    unsafe: bool = False,
+    diff: bool = False,
 ) -> FileResult:
     """Check source bytes read from stdin as if they were the file ``path``; never writes.
 
@@ -241,7 +245,9 @@ def _progress_bar(total: int, enabled: bool | None) -> Iterator[Callable[[int], 
         yield lambda done: bar.advance(task, done)
 
 
-def _dispatch(jobs: Sequence[_Job], workers: int, advance: Callable[[int], None]) -> Iterator[FileResult]:
+def _dispatch(
+    jobs: Sequence[_Job], workers: int, advance: Callable[[int], None]
+) -> Iterator[FileResult]:
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield _run_job(job)
@@ -298,7 +304,7 @@ def check_paths(
         cached = cache.lookup(name, file_settings) if cache is not None else None
         # A cached file needs the engine again only if a fix would change it.
         if cached is not None and not (
-            mode is not Mode.CHECK and any(fix_applies(d.fix, unsafe) for d in cached)
+            mode is not Mode.CHECK and any(applicable(d.fix, unsafe) for d in cached)
         ):
             results[name] = FileResult(name, tuple(cached), cached=True)
             continue
@@ -307,7 +313,9 @@ def check_paths(
         for result in _dispatch(pending, default_jobs() if jobs is None else jobs, advance):
             results[result.path] = result
             if cache is not None and result.digest is not None and mode is not Mode.DIFF:
-                cache.store(result.path, settings_for(result.path), result.digest, result.diagnostics)
+                cache.store(
+                    result.path, settings_for(result.path), result.digest, result.diagnostics
+                )
     if cache is not None:
         cache.save()
     return RunResult([results[name] for name in names])

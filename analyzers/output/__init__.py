@@ -8,10 +8,12 @@ and ``junit``.
 Examples:
     >>> "sarif" in format_names()
     True
-    >>> get_format("xml")
-    Traceback (most recent call last):
-    ...
-    KeyError: "unknown output format 'xml'; known formats are: concise, full, github, json, json-lines, junit, sarif"
+    >>> try:
+    ...     get_format("xml")
+    ... except KeyError as error:
+    ...     print(error.args[0].replace("; ", ";\n"))
+    unknown output format 'xml';
+    known formats are: concise, full, github, json, json-lines, junit, sarif
 """
 
 from __future__ import annotations

@@ -25,4 +25,5 @@ def render(report: Report, out: TextIO) -> None:
     """Write ``report`` in the concise format."""
     for diagnostic in report.sorted_diagnostics():
         out.write(headline(report, diagnostic) + "\n")
-    out.write(report.summary() + "\n")
+    if not report.quiet:
+        out.write(report.summary() + "\n")

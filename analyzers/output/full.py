@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TextIO
 
 from rich.cells import cell_len
-
 from xlalens.analyzers.model import Diagnostic
 from xlalens.analyzers.output.concise import headline
 from xlalens.analyzers.output.report import Report
@@ -54,4 +53,5 @@ def render(report: Report, out: TextIO) -> None:
         if diagnostic.url:
             lines.append(f"  = docs: {diagnostic.url}")
         out.write("\n".join(lines) + "\n\n")
-    out.write(report.summary() + "\n")
+    if not report.quiet:
+        out.write(report.summary() + "\n")

@@ -1,9 +1,9 @@
 """``json``: a JSON array of diagnostics with ruff's field names, so tools that read ruff read us.
 
-Each object has ``code``, ``message``, ``filename`` (absolute), ``location`` and ``end_location``
-(``{"row", "column"}``, both 1-based), ``fix`` (``{"applicability", "message", "edits"}`` or
-``null``; each edit has ``content``, ``location``, ``end_location``), ``url``, ``noqa_row`` (the line
-a ``# noqa`` comment for it belongs on) and ``severity``.
+Each object has ``code``, ``message``, ``filename`` (absolute), ``location`` and
+``end_location`` (``{"row", "column"}``, both 1-based), ``fix`` (``{"applicability", "message",
+"edits"}`` or ``null``; each edit has ``content``, ``location``, ``end_location``), ``url``,
+``noqa_row`` (the line a ``# noqa`` comment for it belongs on) and ``severity``.
 """
 
 from __future__ import annotations

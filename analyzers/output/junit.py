@@ -27,8 +27,12 @@ def render(report: Report, out: TextIO) -> None:
         )
         for d in items:
             case = ElementTree.SubElement(
-                suite, "testcase", name=f"{d.code} at {shown}:{d.line}:{d.column + 1}",
-                classname=d.code, file=shown, line=str(d.line),
+                suite,
+                "testcase",
+                name=f"{d.code} at {shown}:{d.line}:{d.column + 1}",
+                classname=d.code,
+                file=shown,
+                line=str(d.line),
             )
             failure = ElementTree.SubElement(case, "failure", message=d.message, type=d.code)
             failure.text = f"{shown}:{d.line}:{d.column + 1}: {d.code} {d.message}"

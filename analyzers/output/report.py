@@ -8,16 +8,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlalens.analyzers import registry
+from xlalens.analyzers.engine import NEWER_SYNTAX_CODE, SYNTAX_ERROR_CODE
 from xlalens.analyzers.fileio import SourceReadError, read_source
+from xlalens.analyzers.fixes import applicable
 from xlalens.analyzers.model import Applicability, Diagnostic
 from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.runner import fix_applies
+from xlalens.analyzers.runner import INTERNAL_ERROR_CODE, IO_ERROR_CODE
 from xlalens.analyzers.settings import DEFAULT_EXPLAINER_BASE_URL
 
 NON_RULE_CODES: Mapping[str, str] = {
-    "E902": "io-error",
-    "E999": "syntax-error",
-    "E900": "internal-error",
+    INTERNAL_ERROR_CODE: "internal-error",
+    IO_ERROR_CODE: "io-error",
+    NEWER_SYNTAX_CODE: "needs-newer-python",
+    SYNTAX_ERROR_CODE: "syntax-error",
 }
 """Codes that are not rules but can appear in a report, with their names."""
 
@@ -51,6 +54,7 @@ class Report:
         version: The xlalens version, for formats that record the tool.
         explainer_base_url: Where rule explainers live, for formats that link rules.
         sources: Source text of files that are not on disk (stdin), by path.
+        quiet: Leave out everything but the findings (no summary line).
     """
 
     diagnostics: Sequence[Diagnostic]
@@ -61,6 +65,7 @@ class Report:
     version: str = "0.0.0"
     explainer_base_url: str = DEFAULT_EXPLAINER_BASE_URL
     sources: dict[str, str] = field(default_factory=dict)
+    quiet: bool = False
 
     def sorted_diagnostics(self) -> list[Diagnostic]:
         """The diagnostics ordered by file, position and code."""
@@ -76,8 +81,8 @@ class Report:
             return path
 
     def is_fixable(self, diagnostic: Diagnostic) -> bool:
-        """Whether ``--fix`` (with this run's ``--unsafe-fixes``) would apply the diagnostic's fix."""
-        return fix_applies(diagnostic.fix, self.unsafe_fixes)
+        """Whether ``--fix`` (with this run's ``--unsafe-fixes``) would apply its fix."""
+        return applicable(diagnostic.fix, self.unsafe_fixes)
 
     def hidden_unsafe(self) -> int:
         """How many diagnostics have an unsafe fix that ``--unsafe-fixes`` would enable."""

@@ -1,0 +1,101 @@
+"""JX103: a NumPy function applied to a traced value."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.knowledge.numpy_equivalents import JNP_EQUIVALENTS, SHAPE_ONLY_FUNCTIONS
+from xlalens.analyzers.model import Applicability
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.rules.jax._tracing import describe, function_name, is_traced_leaf, snippet, transform_name
+
+
+@register_rule
+class NumPyCallOnTracer(Rule):
+    """## What it does
+    Finds calls of NumPy functions (`np.asarray`, `np.sin`, `np.sum`, …) on a traced array
+    inside a traced function.
+
+    ## Why is this bad?
+    NumPy computes on the host, right now, so it asks the tracer for its contents through
+    `__array__()`. A tracer has none while the function is traced, and JAX raises
+    `TracerArrayConversionError`. Even where it appears to work (on a value that is not traced
+    yet), the result is a constant baked into the compiled program.
+
+    ## Example
+    ```python
+    import jax
+    import numpy as np
+
+    @jax.jit
+    def f(x):
+        return np.sin(x)
+    ```
+
+    Use instead:
+    ```python
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def f(x):
+        return jnp.sin(x)
+    ```
+
+    ## Fix safety
+    The fix swaps `np.<name>` for `jnp.<name>` when `jax.numpy` is imported in the file and has
+    a function of that name. It is unsafe: `jax.numpy` differs from NumPy in places (default
+    dtypes are 32-bit, out-of-bounds indexing clamps, arrays are immutable), so results can
+    change.
+
+    ## References
+    - `jax.errors.TracerArrayConversionError`
+    - JAX docs: "JAX vs NumPy: key differences"
+    """
+
+    code = "JX103"
+    message = "NumPy function applied to a traced value"
+    explainer = "tracing#numpy-on-tracers"
+    fix_title = "Use the `jax.numpy` function"
+    fix_availability = FixAvailability.SOMETIMES
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        name = ctx.qualname(node.func)
+        if name is None or not name.startswith("numpy."):
+            return
+        function = name[len("numpy.") :]
+        if function in SHAPE_ONLY_FUNCTIONS or function.split(".", 1)[0] in ("random", "testing", "typing"):
+            return
+        traced = next((a for a in node.args if is_traced_leaf(ctx.value(a))), None)
+        if traced is None:
+            return
+        fix = None
+        alias = self.jax_numpy_alias(ctx)
+        if alias is not None and function in JNP_EQUIVALENTS:
+            fix = ctx.fix(
+                f"Replace `{ctx.segment(node.func)}` with `{alias}.{function}`",
+                Applicability.UNSAFE,
+                [ctx.edit(node.func, f"{alias}.{function}")],
+            )
+        ctx.report(
+            node,
+            f"NumPy `{function}` called on {describe(ctx.value(traced))} `{snippet(ctx, traced)}` in "
+            f"`{function_name(ctx)}` (traced by `{transform_name(ctx)}`): NumPy needs the array's "
+            "contents now, so JAX raises TracerArrayConversionError; use `jax.numpy`",
+            fix=fix,
+        )
+
+    @staticmethod
+    def jax_numpy_alias(ctx: CheckContext) -> str | None:
+        for candidate in ("jnp", "jax.numpy"):
+            if ctx.qualname(ast.parse(candidate, mode="eval").body) == "jax.numpy":
+                return candidate
+        for name, bindings in ctx.index.module_scope.bindings.items():
+            if any(b.qualname == "jax.numpy" for b in bindings) and ctx.index.resolve_name(name, ctx.scope) == "jax.numpy":
+                return name
+        return None

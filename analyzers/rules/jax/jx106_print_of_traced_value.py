@@ -1,0 +1,172 @@
+"""JX106: ``print`` of a traced value inside a traced function."""
+
+from __future__ import annotations
+
+import ast
+import json
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.model import Applicability, Fix, Severity
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, transform_name
+
+_PLAIN = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant)
+
+
+def _format_literal(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _fstring_fields(node: ast.JoinedStr, source: str) -> tuple[str, list[str]] | None:
+    """Turn an f-string into a ``str.format`` template and the source of its expressions.
+
+    Literal text comes from ``ast`` (escapes already decoded); each expression's exact source
+    comes from libcst, whose f-string nodes keep it verbatim. Returns None for what this
+    conversion does not keep exactly: ``=`` specifiers and nested fields in format specs.
+    """
+    import libcst
+
+    try:
+        parsed = libcst.parse_expression(source)
+    except libcst.ParserSyntaxError:
+        return None
+    if not isinstance(parsed, libcst.FormattedString):
+        return None
+    expressions = [p for p in parsed.parts if isinstance(p, libcst.FormattedStringExpression)]
+    fields = [v for v in node.values if isinstance(v, ast.FormattedValue)]
+    if len(expressions) != len(fields) or any(p.equal is not None for p in expressions):
+        return None
+    module = libcst.Module(body=[])
+    template = ""
+    arguments: list[str] = []
+    expression_sources = iter(expressions)
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            template += _format_literal(str(value.value))
+            continue
+        assert isinstance(value, ast.FormattedValue)
+        field = "{"
+        if value.conversion != -1:
+            field += "!" + chr(value.conversion)
+        if value.format_spec is not None:
+            spec = value.format_spec
+            if not all(isinstance(v, ast.Constant) for v in spec.values):  # type: ignore[attr-defined]
+                return None
+            field += ":" + "".join(str(v.value) for v in spec.values)  # type: ignore[attr-defined]
+        template += field + "}"
+        arguments.append(module.code_for_node(next(expression_sources).expression))
+    return template, arguments
+
+
+@register_rule
+class PrintOfTracedValue(Rule):
+    """## What it does
+    Finds `print(...)` calls that print a traced value inside a traced function.
+
+    ## Why is this bad?
+    Python's `print` runs while JAX traces the function, which happens once per new input
+    shape/dtype, not once per call. It prints the tracer (`JitTracer(float32[4])`), never the
+    numbers, and later calls served from the compile cache print nothing at all.
+    `jax.debug.print` is staged into the compiled program and prints the runtime values on
+    every call.
+
+    ## Example
+    ```python
+    import jax
+
+    @jax.jit
+    def step(x):
+        print("x =", x)
+        return x * 2
+    ```
+
+    Use instead:
+    ```python
+    import jax
+
+    @jax.jit
+    def step(x):
+        jax.debug.print("x = {}", x)
+        return x * 2
+    ```
+
+    ## Fix safety
+    The fix rewrites the call to `jax.debug.print` with a format string (f-strings are
+    converted to `{}` fields, literal braces escaped). It is safe when every argument is a plain
+    name, attribute, subscript or constant; other arguments make it unsafe because they are now
+    evaluated inside the compiled program. Calls with `sep=`, `end=`, `file=` or `*args` get no
+    fix.
+
+    ## References
+    - JAX docs: "Debugging: `jax.debug.print`"
+    """
+
+    code = "JX106"
+    message = "`print` of a traced value prints once, at trace time"
+    explainer = "tracing#printing"
+    severity = Severity.WARNING
+    fix_title = "Use `jax.debug.print`"
+    fix_availability = FixAvailability.SOMETIMES
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        if ctx.qualname(node.func) != "builtins.print":
+            return
+        traced = [a for a in node.args if self.prints_traced(a, ctx)]
+        if not traced:
+            return
+        ctx.report(
+            node,
+            f"`print` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`) runs at trace time: "
+            "it shows a tracer, not values, and prints nothing on cached calls; use `jax.debug.print`",
+            fix=self.fix(node, ctx),
+        )
+
+    @staticmethod
+    def prints_traced(argument: ast.expr, ctx: CheckContext) -> bool:
+        if isinstance(argument, ast.JoinedStr):
+            return any(
+                isinstance(v, ast.FormattedValue) and is_traced_leaf(ctx.value(v.value)) for v in argument.values
+            )
+        return is_traced_leaf(ctx.value(argument))
+
+    @staticmethod
+    def jax_alias(ctx: CheckContext) -> str | None:
+        for name in ("jax", *ctx.index.module_scope.bindings):
+            if ctx.index.resolve_name(name, ctx.scope) == "jax":
+                return name
+        return None
+
+    def fix(self, node: ast.Call, ctx: CheckContext) -> Fix | None:
+        alias = self.jax_alias(ctx)
+        if alias is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        fields: list[str] = []
+        arguments: list[str] = []
+        safe = True
+        for argument in node.args:
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                fields.append(_format_literal(argument.value))
+            elif isinstance(argument, ast.JoinedStr):
+                converted = _fstring_fields(argument, ctx.segment(argument))
+                if converted is None:
+                    return None
+                fields.append(converted[0])
+                arguments.extend(converted[1])
+                safe = safe and all(
+                    isinstance(v.value, _PLAIN) for v in argument.values if isinstance(v, ast.FormattedValue)
+                )
+            else:
+                fields.append("{}")
+                arguments.append(ctx.segment(argument))
+                safe = safe and isinstance(argument, _PLAIN)
+        fmt = " ".join(fields)
+        call = f"{alias}.debug.print({json.dumps(fmt, ensure_ascii=False)}{''.join(', ' + a for a in arguments)})"
+        return ctx.fix(
+            "Replace with `jax.debug.print`",
+            Applicability.SAFE if safe else Applicability.UNSAFE,
+            [ctx.edit(node, call)],
+        )

@@ -1,0 +1,144 @@
+"""JX107: a side effect that lets a tracer escape its trace."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.names import BindingKind
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, snippet, transform_name
+
+_MUTATORS = frozenset({"append", "extend", "insert", "add", "appendleft", "update", "setdefault"})
+
+
+@register_rule
+class TracerLeak(Rule):
+    """## What it does
+    Finds traced values stored somewhere that outlives the trace: appended to a list defined
+    outside the traced function, assigned to a `global`, stored in an outer dict, or assigned
+    to an attribute of `self` inside a traced method.
+
+    ## Why is this bad?
+    A tracer is only meaningful while its function is being traced. Stored outside, it
+    survives as a dead placeholder: any later use raises `UnexpectedTracerError` ("Encountered
+    an unexpected tracer"), often far from the line that leaked it. Because the function only
+    runs at trace time, the stored value is also never updated by later calls.
+
+    ## Example
+    ```python
+    import jax
+
+    history = []
+
+    @jax.jit
+    def step(x):
+        y = x * 2
+        history.append(y)
+        return y
+    ```
+
+    Use instead:
+    ```python
+    import jax
+
+    history = []
+
+    @jax.jit
+    def step(x):
+        y = x * 2
+        return y
+
+    history.append(step(1.0))
+    ```
+
+    Return the values you want to keep (as extra outputs or a carried state) and store them
+    outside the traced function; for logging use `jax.debug.print` or `jax.debug.callback`.
+    Setting `JAX_CHECK_TRACER_LEAKS=1` makes JAX report leaks where they happen.
+
+    ## References
+    - `jax.errors.UnexpectedTracerError`
+    - JAX docs: "Pure functions"
+    """
+
+    code = "JX107"
+    message = "Traced value stored outside the traced function"
+    explainer = "tracing#tracer-leaks"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Assign, ast.AugAssign)
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        traced = ctx.traced_function
+        if traced is None or traced.via.startswith("flax."):
+            return
+        if isinstance(node, ast.Call):
+            self.check_mutation(node, ctx)
+            return
+        assert isinstance(node, ast.Assign | ast.AugAssign)
+        value_node = node.value
+        if not is_traced_leaf(ctx.value(value_node)):
+            return
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            where = self.escape_target(target, ctx)
+            if where is not None:
+                self.emit(ctx, node, value_node, where)
+                return
+
+    def check_mutation(self, node: ast.Call, ctx: CheckContext) -> None:
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and func.attr in _MUTATORS and isinstance(func.value, ast.Name)):
+            return
+        if not self.is_outer_name(func.value.id, ctx):
+            return
+        for argument in [*node.args, *(k.value for k in node.keywords)]:
+            if self.contains_traced(argument, ctx):
+                self.emit(ctx, node, argument, f"outer container `{func.value.id}` (via `.{func.attr}`)")
+                return
+
+    def contains_traced(self, expr: ast.expr, ctx: CheckContext) -> bool:
+        if is_traced_leaf(ctx.value(expr)):
+            return True
+        if isinstance(expr, ast.Tuple | ast.List):
+            return any(self.contains_traced(e, ctx) for e in expr.elts)
+        if isinstance(expr, ast.Dict):
+            return any(self.contains_traced(v, ctx) for v in expr.values)
+        return False
+
+    def is_outer_name(self, name: str, ctx: CheckContext) -> bool:
+        """True when ``name`` is bound outside the current function (a global or a closure)."""
+        function = ctx.scope.enclosing_function()
+        if function is None:
+            return False
+        found = ctx.index.lookup(name, ctx.scope)
+        if found is None:
+            return False
+        owner, bindings = found
+        if owner is function and name not in function.global_names:
+            return False
+        return all(b.kind is BindingKind.ASSIGN for b in bindings)
+
+    def escape_target(self, target: ast.expr, ctx: CheckContext) -> str | None:
+        function = ctx.scope.enclosing_function()
+        if function is None:
+            return None
+        if isinstance(target, ast.Name) and target.id in function.global_names:
+            return f"global `{target.id}`"
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            if self.is_outer_name(target.value.id, ctx):
+                return f"outer container `{target.value.id}`"
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+            node = function.node
+            params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]  # type: ignore[attr-defined]
+            if params and target.value.id == params[0] == "self":
+                return f"`self.{target.attr}`"
+        return None
+
+    def emit(self, ctx: CheckContext, node: ast.AST, value: ast.expr, where: str) -> None:
+        ctx.report(
+            node,
+            f"Traced value `{snippet(ctx, value)}` stored in {where} from `{function_name(ctx)}` "
+            f"(traced by `{transform_name(ctx)}`): the tracer outlives its trace and any later use raises "
+            "UnexpectedTracerError; return the value instead",
+        )

@@ -1,0 +1,100 @@
+"""JX601: item assignment on a JAX array."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.model import Applicability
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.values import Array
+
+_AUGMENTED = {
+    ast.Add: ("add", False),
+    ast.Sub: ("subtract", False),
+    ast.Mult: ("multiply", False),
+    ast.Div: ("divide", False),
+    ast.Pow: ("power", False),
+}
+
+
+@register_rule
+class InPlaceUpdateOfJaxArray(Rule):
+    """## What it does
+    Finds item assignment (`x[i] = v`, `x[i] += v`, `x[1:3] *= 2`) on a JAX array, inside or
+    outside traced code. NumPy arrays, lists and dicts are not reported.
+
+    ## Why is this bad?
+    JAX arrays are immutable, so this raises `TypeError: JAX arrays are immutable and do not
+    support in-place item assignment`. The functional form `x.at[i].set(v)` returns a new
+    array; under `jit`, XLA performs it in place when the old value is no longer used, so it
+    costs no copy.
+
+    ## Example
+    ```python
+    import jax.numpy as jnp
+
+    x = jnp.zeros(3)
+    x[0] = 1.0
+    ```
+
+    Use instead:
+    ```python
+    import jax.numpy as jnp
+
+    x = jnp.zeros(3)
+    x = x.at[0].set(1.0)
+    ```
+
+    ## Fix safety
+    The fix rewrites `x[i] = v` to `x = x.at[i].set(v)` and `x[i] += v` to
+    `x = x.at[i].add(v)` (`subtract`, `multiply`, `divide`, `power` likewise). It is safe: the
+    original statement always raised, and the rewrite rebinds the same name. Targets that are
+    not a plain name (`self.x[i] = v`) are not fixed.
+
+    ## References
+    - JAX docs: "JAX sharp bits: in-place updates"
+    - `jax.numpy.ndarray.at`
+    """
+
+    code = "JX601"
+    message = "In-place update of a JAX array"
+    explainer = "in-place-updates#item-assignment"
+    fix_title = "Use `x.at[i].set(v)`"
+    fix_availability = FixAvailability.SOMETIMES
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Assign, ast.AugAssign)
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        if isinstance(node, ast.Assign):
+            if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Subscript):
+                return
+            target = node.targets[0]
+            method = "set"
+        else:
+            assert isinstance(node, ast.AugAssign)
+            if not isinstance(node.target, ast.Subscript):
+                return
+            target = node.target
+            found = _AUGMENTED.get(type(node.op))
+            if found is None:
+                return
+            method = found[0]
+        array = ctx.value(target.value)
+        if not (isinstance(array, Array) and array.library == "jax"):
+            return
+        name = ctx.segment(target.value)
+        index = ctx.segment(target.slice)
+        fix = None
+        if isinstance(target.value, ast.Name):
+            replacement = f"{name} = {name}.at[{index}].{method}({ctx.segment(node.value)})"
+            fix = ctx.fix(f"Rewrite as `{name} = {name}.at[...].{method}(...)`", Applicability.SAFE, [ctx.edit(node, replacement)])
+        kind = array.describe() if array.dtype and array.shape is not None else "JAX array"
+        ctx.report(
+            node,
+            f"In-place update of `{name}` ({kind}): JAX arrays are immutable, so this raises TypeError; "
+            f"use `{name} = {name}.at[{index}].{method}(...)`",
+            fix=fix,
+        )
