@@ -232,8 +232,25 @@ class _Discovery:
             target = expr
         elif isinstance(expr, ast.Name):
             target = self.index.local_function(expr.id, scope)
+        elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+            target = self.bound_method(expr.value.id, expr.attr, scope)
+            bound_positional += 1
         if target is not None:
             self.add(target, spec, keywords, bound_positional, bound_names, site, call)
+
+    def bound_method(self, receiver: str, method: str, scope: Scope) -> FunctionNode | None:
+        """``self.method`` inside a method: the ``def method`` of the same class."""
+        function = scope.enclosing_function()
+        if function is None or not isinstance(function.node, ast.FunctionDef) or function.parent is None:
+            return None
+        if not function.parent.is_class or positional_params(function.node)[:1] != [receiver]:
+            return None
+        class_node = function.parent.node
+        assert isinstance(class_node, ast.ClassDef)
+        for statement in class_node.body:
+            if isinstance(statement, ast.FunctionDef) and statement.name == method:
+                return statement
+        return None
 
     def add(
         self,

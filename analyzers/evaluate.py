@@ -46,6 +46,7 @@ _JAXTYPING_DTYPES = frozenset(
     {"Float", "Int", "Bool", "Shaped", "Num", "Real", "Inexact", "Integer", "UInt", "Complex", "Key"}
 )
 _ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.lax.", "jax.image.")
+_ARRAY_EVIDENCE = frozenset({"shape", "ndim", "dtype", "at", "T", "mT"}) | arrays.ARRAY_METHODS
 _MAX_LOOP_DEPTH = 2
 _MAX_CONST_FOLD = 1 << 20
 
@@ -156,9 +157,10 @@ class _FunctionRun:
     def bind_params(self, node: FunctionNode) -> None:
         traced = self.context.traced_params if self.context else {}
         annotations = {a.arg: a.annotation for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]}
+        evidence = self.array_evidence(node) if traced else set()
         for name in all_params(node):
             tracing = traced.get(name)
-            is_array = self.annotated_as_array(annotations.get(name))
+            is_array = self.annotated_as_array(annotations.get(name)) or name in evidence
             if tracing is ParamTracing.ALL:
                 value: Value = Array(traced=True) if is_array else TracedTree(name)
             elif tracing is ParamTracing.ARRAYS_ONLY:
@@ -168,6 +170,27 @@ class _FunctionRun:
             else:
                 value = UNKNOWN
             self.assign_name(name, value)
+
+    def array_evidence(self, node: FunctionNode) -> set[str]:
+        """Parameters the body uses in ways only an array allows (``x.shape``, ``x.sum()``, ``x.at``).
+
+        Not used under flax.nnx transforms, whose Variables also have array attributes.
+        """
+        if self.context is None or self.context.via.startswith("flax."):
+            return set()
+        params = set(self.context.traced_params)
+        found: set[str] = set()
+        body = [node.body] if isinstance(node, ast.Lambda) else node.body
+        for statement in body:
+            for child in ast.walk(statement):
+                if (
+                    type(child) is ast.Attribute
+                    and type(child.value) is ast.Name
+                    and child.value.id in params
+                    and child.attr in _ARRAY_EVIDENCE
+                ):
+                    found.add(child.value.id)
+        return found
 
     def annotated_as_array(self, annotation: ast.expr | None) -> bool:
         if annotation is None:
@@ -647,20 +670,17 @@ class _FunctionRun:
     def traced_tree_binop(op: ast.operator, other: Value) -> Value:
         """Arithmetic on a traced argument of unknown structure.
 
-        Containers support only ``+`` (concatenation), ``*`` by an int (repetition) and ``|``
-        (dict merge); anything else can only succeed when the argument is an array leaf.
+        Only array leaves support arithmetic with numbers and arrays. Two containers can still
+        be merged (``|`` on dicts) and a tuple can be extended with a tuple, so those stay
+        unknown.
         """
-        container_ops = (ast.Add, ast.Mult, ast.BitOr, ast.BitAnd, ast.BitXor)
-        if isinstance(other, TracedTree):
-            return UNKNOWN if isinstance(op, container_ops) else Array(traced=True)
-        if isinstance(other, Array):
-            return Array(traced=True)
-        if _is_number(other):
-            is_int = isinstance(other, Const) and isinstance(other.value, int) or (
-                isinstance(other, Static) and other.kind == "int"
-            )
-            return UNKNOWN if isinstance(op, ast.Mult) and is_int else Array(traced=True)
-        return UNKNOWN
+        if isinstance(op, ast.BitOr | ast.BitAnd | ast.BitXor) and isinstance(other, TracedTree | Dict):
+            return UNKNOWN
+        if isinstance(op, ast.Add | ast.Mult) and isinstance(other, Seq):
+            return UNKNOWN
+        if isinstance(other, Const) and not _is_number(other):
+            return UNKNOWN
+        return Array(traced=True)
 
     @staticmethod
     def broadcast(left: Value, right: Value) -> tuple[int | None, ...] | None:
@@ -760,6 +780,8 @@ class _FunctionRun:
         if isinstance(node.func, ast.Attribute):
             receiver = self.values.get(id(node.func.value), UNKNOWN)
             return self.call_method(receiver, node.func.attr, args, keywords)
+        if isinstance(callee, TracedTree) and self.staged:
+            return TracedTree(callee.param, callee.arrays_only)
         return UNKNOWN
 
     def any_traced(self, args: list[Value], keywords: dict[str, Value]) -> bool:
@@ -782,6 +804,8 @@ class _FunctionRun:
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]
             if "." in name:
+                if name.split(".", 1)[0] in ("linalg", "fft"):
+                    return Array(traced=self.staged or traced_inputs)
                 return UNKNOWN
             if name in arrays.STATIC_RESULT_FUNCTIONS:
                 return Static()
@@ -790,9 +814,12 @@ class _FunctionRun:
                 return arrays.evaluate_constructor(
                     name, args, keywords, self.dtype_argument(node, position), self.staged or traced_inputs
                 )
-            if name in ("nonzero", "where", "unique", "argwhere", "split", "array_split", "meshgrid", "linalg"):
+            if name in ("nonzero", "where", "unique", "argwhere", "split", "array_split", "meshgrid"):
+                if name == "where" and len(args) == 3:
+                    return Array(traced=self.staged or traced_inputs)
                 return UNKNOWN
-            return Array(traced=self.staged or traced_inputs)
+            dtype = "bool" if name in arrays.BOOL_RESULT_FUNCTIONS else None
+            return Array(None, dtype, False, self.staged or traced_inputs)
         if qualname.startswith(_ARRAY_NAMESPACES):
             if qualname.startswith("jax.lax.") and qualname[8:] in arrays.TREE_RESULT_LAX:
                 return TracedTree("<lax>") if self.staged or traced_inputs else UNKNOWN
@@ -851,7 +878,7 @@ class _FunctionRun:
                     return receiver
                 return Array(None, None, False, traced)
             return UNKNOWN
-        if isinstance(receiver, TracedTree) and not receiver.arrays_only:
+        if isinstance(receiver, TracedTree):
             if method in ("item", "tolist"):
                 return Static()
             if method in arrays.ARRAY_METHODS:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 
 class SourceReadError(Exception):
-    """A file that cannot be read or decoded; ``str()`` is the message for the user.
+    """A file that cannot be read or decoded; ``str()`` says why, without repeating the path.
 
     Attributes:
         path: The file.
@@ -37,7 +37,7 @@ class SourceReadError(Exception):
 
 
 class SourceWriteError(Exception):
-    """Fixed text that was not written; ``str()`` says why (the file changed, cannot encode...)."""
+    """Fixed text that was not written; ``str()`` says why (changed on disk, cannot encode...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ def decode_source(data: bytes, path: str) -> SourceFile:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
         # An unknown or contradictory coding cookie; tokenize's message names the problem.
-        raise SourceReadError(path, f"cannot read {path}: {error.msg}", error.lineno or 1) from None
+        raise SourceReadError(path, f"cannot read the file: {error.msg}", error.lineno or 1) from None
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
@@ -86,7 +86,7 @@ def decode_source(data: bytes, path: str) -> SourceFile:
         bad = data[error.start : error.end].hex(" ")
         raise SourceReadError(
             path,
-            f"cannot decode {path} as {encoding} (byte {bad} on line {line}); "
+            f"cannot decode as {encoding} (byte {bad} on line {line}); "
             "add a coding cookie such as `# -*- coding: latin-1 -*-` or re-save it as UTF-8",
             line,
         ) from None
@@ -103,7 +103,7 @@ def read_source(path: str | os.PathLike[str]) -> SourceFile:
     try:
         data = Path(name).read_bytes()
     except OSError as error:
-        raise SourceReadError(name, f"cannot read {name}: {error.strerror or error}") from None
+        raise SourceReadError(name, f"cannot read the file: {error.strerror or error}") from None
     return decode_source(data, name)
 
 
@@ -145,7 +145,7 @@ def encode_source(source: SourceFile, text: str) -> bytes:
     except UnicodeEncodeError as error:
         char = error.object[error.start : error.end]
         raise SourceWriteError(
-            f"not writing {source.path}: the fixed text has {char!r}, "
+            f"fixes not written: the fixed text has {char!r}, "
             f"which its encoding ({source.encoding}) cannot represent"
         ) from None
 
@@ -166,10 +166,10 @@ def write_source(source: SourceFile, text: str) -> bytes:
         current = Path(path).read_bytes()
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except OSError as error:
-        raise SourceWriteError(f"not writing {path}: {error.strerror or error}") from None
+        raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
     if sha256_hex(current) != source.digest:
         raise SourceWriteError(
-            f"not writing {path}: it changed since it was read; run xlalens again to fix it"
+            "fixes not written: the file changed since xlalens read it; run xlalens again"
         )
     directory, name = os.path.split(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".xlalens-tmp", dir=directory)
@@ -183,5 +183,5 @@ def write_source(source: SourceFile, text: str) -> bytes:
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise SourceWriteError(f"not writing {path}: {error.strerror or error}") from None
+        raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
     return data

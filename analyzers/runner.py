@@ -41,7 +41,6 @@ from xlalens.analyzers.settings import Settings
 
 INTERNAL_ERROR_CODE = "E900"
 IO_ERROR_CODE = "E902"
-ISSUES_URL = "https://github.com/xlalens/xlalens/issues"
 PROGRESS_THRESHOLD = 50
 """Runs with fewer files to check than this show no progress bar."""
 _MAX_CHUNK = 64
@@ -130,7 +129,7 @@ def _internal_error(path: str, error: BaseException) -> FileResult:
     location = f" at {Path(where[0].filename).name}:{where[0].lineno}" if where else ""
     message = (
         f"internal error while checking this file: {type(error).__name__}: {error}{location}; "
-        f"please report it at {ISSUES_URL}"
+        "please report this xlalens bug together with the file"
     )
     return FileResult(path, (_file_diagnostic(INTERNAL_ERROR_CODE, path, message),))
 

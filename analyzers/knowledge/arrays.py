@@ -96,6 +96,30 @@ ARRAY_METHODS = frozenset(
 CONCRETIZING_METHODS = frozenset({"item", "tolist", "__index__", "__int__", "__float__", "__bool__"})
 """Array methods that need a concrete value."""
 
+BOOL_RESULT_FUNCTIONS = frozenset(
+    {
+        "isnan",
+        "isinf",
+        "isfinite",
+        "isneginf",
+        "isposinf",
+        "isclose",
+        "signbit",
+        "logical_and",
+        "logical_or",
+        "logical_not",
+        "logical_xor",
+        "equal",
+        "not_equal",
+        "greater",
+        "greater_equal",
+        "less",
+        "less_equal",
+        "isin",
+    }
+)
+"""``jax.numpy`` functions returning boolean arrays (usable as masks)."""
+
 TREE_RESULT_LAX = frozenset(
     {"scan", "fori_loop", "while_loop", "cond", "switch", "map", "associative_scan", "custom_root", "custom_linear_solve"}
 )

@@ -30,8 +30,6 @@ def describe(value: Value) -> str:
     """``traced float32[3]`` when the type is known, ``traced value`` otherwise."""
     if isinstance(value, Array) and value.dtype and value.shape is not None:
         return f"traced {value.describe()}"
-    if isinstance(value, TracedTree):
-        return f"traced argument `{value.param}`"
     return "traced value"
 
 

@@ -26,7 +26,9 @@ _SHAPE_ARGUMENTS: dict[str, tuple[int | None, str]] = {
     "jax.random.uniform": (1, "shape"),
     "jax.random.bernoulli": (2, "shape"),
     "jax.random.randint": (1, "shape"),
-    "jax.random.categorical": (None, "shape"),
+    "jax.lax.dynamic_slice": (2, "slice_sizes"),
+    "jax.lax.dynamic_slice_in_dim": (2, "slice_size"),
+    "jax.lax.iota": (1, "size"),
 }
 """Function -> (position, keyword) of the argument that must be static; arange: all of them."""
 
@@ -116,7 +118,7 @@ class TracedValueAsStaticSize(Rule):
             candidates = list(node.args)
         elif position is not None and len(node.args) > position:
             candidates = [node.args[position]]
-        candidates += [k.value for k in node.keywords if k.arg == keyword or (not keyword and k.arg)]
+        candidates += [k.value for k in node.keywords if k.arg == keyword or (position is None and k.arg)]
         for candidate in candidates:
             traced = _traced_parts(candidate, ctx)
             if traced is not None:

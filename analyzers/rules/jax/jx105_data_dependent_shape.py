@@ -9,6 +9,7 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, snippet, transform_name
+from xlalens.analyzers.evaluate import AtRef
 from xlalens.analyzers.values import Array, TracedTree
 
 _SIZED = {
@@ -74,7 +75,7 @@ class DataDependentShape(Rule):
                 isinstance(index, Array)
                 and index.traced
                 and index.dtype == "bool"
-                and (isinstance(base, Array) and base.library == "jax" or isinstance(base, TracedTree))
+                and (isinstance(base, Array) and base.library == "jax" or isinstance(base, TracedTree | AtRef))
             ):
                 ctx.report(
                     node,
@@ -86,6 +87,19 @@ class DataDependentShape(Rule):
         assert isinstance(node, ast.Call)
         name = ctx.qualname(node.func)
         keywords = {k.arg for k in node.keywords}
+        if (
+            name is None
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "nonzero"
+            and "size" not in keywords
+            and is_traced_leaf(ctx.value(node.func.value))
+        ):
+            ctx.report(
+                node,
+                f"`.nonzero()` without `size=` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`): "
+                "its output length depends on the data, so JAX raises ConcretizationTypeError; pass `size=`",
+            )
+            return
         if name in _SIZED and "size" not in keywords and node.args:
             if is_traced_leaf(ctx.value(node.args[0])):
                 short = _SIZED[name]

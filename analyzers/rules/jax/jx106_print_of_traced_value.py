@@ -131,6 +131,16 @@ class PrintOfTracedValue(Rule):
             return any(
                 isinstance(v, ast.FormattedValue) and is_traced_leaf(ctx.value(v.value)) for v in argument.values
             )
+        if isinstance(argument, ast.BinOp) and isinstance(argument.op, ast.Mod):
+            right = argument.right
+            parts = right.elts if isinstance(right, ast.Tuple) else [right]
+            return isinstance(argument.left, ast.Constant) and any(is_traced_leaf(ctx.value(p)) for p in parts)
+        if isinstance(argument, ast.Call):
+            func = argument.func
+            formats = isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, ast.Constant)
+            converts = ctx.qualname(func) in ("builtins.str", "builtins.repr")
+            if formats or converts:
+                return any(is_traced_leaf(ctx.value(a)) for a in [*argument.args, *(k.value for k in argument.keywords)])
         return is_traced_leaf(ctx.value(argument))
 
     @staticmethod

@@ -70,7 +70,7 @@ class TracerLeak(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         traced = ctx.traced_function
-        if traced is None or traced.via.startswith("flax."):
+        if traced is None:
             return
         if isinstance(node, ast.Call):
             self.check_mutation(node, ctx)
@@ -131,7 +131,9 @@ class TracerLeak(Rule):
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
             node = function.node
             params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]  # type: ignore[attr-defined]
-            if params and target.value.id == params[0] == "self":
+            traced = ctx.traced_function
+            under_nnx = traced is not None and traced.via.startswith("flax.")
+            if params and target.value.id == params[0] == "self" and not under_nnx:
                 return f"`self.{target.attr}`"
         return None
 
