@@ -9,17 +9,20 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.names import BindingKind
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.values import Dict, Seq
 from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, snippet, transform_name
 
-_MUTATORS = frozenset({"append", "extend", "insert", "add", "appendleft", "update", "setdefault"})
+_LIST_MUTATORS = frozenset({"append", "extend", "insert"})
+_DICT_MUTATORS = frozenset({"update", "setdefault"})
 
 
 @register_rule
 class TracerLeak(Rule):
     """## What it does
-    Finds traced values stored somewhere that outlives the trace: appended to a list defined
-    outside the traced function, assigned to a `global`, stored in an outer dict, or assigned
-    to an attribute of `self` inside a traced method.
+    Finds traced values stored somewhere that outlives the trace: appended to a list literal
+    defined outside the traced function, assigned to a `global`, stored in an outer dict
+    literal, or assigned to an attribute of `self` inside a traced method. Containers that are
+    not visibly a list or dict (an optimizer's `.update()`) are left alone.
 
     ## Why is this bad?
     A tracer is only meaningful while its function is being traced. Stored outside, it
@@ -88,9 +91,12 @@ class TracerLeak(Rule):
 
     def check_mutation(self, node: ast.Call, ctx: CheckContext) -> None:
         func = node.func
-        if not (isinstance(func, ast.Attribute) and func.attr in _MUTATORS and isinstance(func.value, ast.Name)):
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
             return
-        if not self.is_outer_name(func.value.id, ctx):
+        container = ctx.value(func.value)
+        is_list = isinstance(container, Seq) and container.is_list and func.attr in _LIST_MUTATORS
+        is_dict = isinstance(container, Dict) and func.attr in _DICT_MUTATORS
+        if not (is_list or is_dict) or not self.is_outer_name(func.value.id, ctx):
             return
         for argument in [*node.args, *(k.value for k in node.keywords)]:
             if self.contains_traced(argument, ctx):
@@ -126,7 +132,8 @@ class TracerLeak(Rule):
         if isinstance(target, ast.Name) and target.id in function.global_names:
             return f"global `{target.id}`"
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-            if self.is_outer_name(target.value.id, ctx):
+            container = ctx.value(target.value)
+            if isinstance(container, Seq | Dict) and self.is_outer_name(target.value.id, ctx):
                 return f"outer container `{target.value.id}`"
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
             node = function.node
