@@ -32,7 +32,7 @@ CODES: tuple[str, ...] = (
 RESULT_PREFIX = "XLALENS-ORACLE "
 
 _HEADER = re.compile(r"#\s*oracle:\s*(raises|stdout|runs)\b\s*(.*)$")
-_MARKER = re.compile(r"#\s*error:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*$")
+_MARKER = re.compile(r"#\s*error:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,5 @@ def load_case(path: Path) -> Case:
 
 def all_cases(root: Path = CASES_DIR) -> list[Case]:
     """Every ``<CODE>/{pos,neg}_*.py`` under ``root``, sorted by id."""
-    paths = sorted(
-        p for p in root.glob("*/*.py") if p.stem.startswith(("pos_", "neg_"))
-    )
+    paths = sorted(p for p in root.glob("*/*.py") if p.stem.startswith(("pos_", "neg_")))
     return [load_case(p) for p in paths]

@@ -19,13 +19,15 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 _HERE = Path(__file__).resolve().parent
 
 
-def _load_cases_io():  # type: ignore[no-untyped-def]
+def _load_cases_io() -> ModuleType:
+    """Load the sibling ``cases_io.py`` without relying on sys.path or packages."""
     name = "xlalens_oracle_cases_io"
     if name in sys.modules:
         return sys.modules[name]
@@ -40,6 +42,14 @@ def _load_cases_io():  # type: ignore[no-untyped-def]
 cases_io = _load_cases_io()
 Case = cases_io.Case
 CASES: list[Case] = cases_io.all_cases()
+GAP_CASES: list[Case] = cases_io.all_cases(_HERE / "gaps")
+"""Positives JAX confirms but the analyzer does not model yet (see docs/architecture.md)."""
+_GAP = pytest.mark.xfail(strict=True, reason="jax.grad-only tracing is not modelled yet")
+ALL_CASES = [*(pytest.param(c, id=c.case_id) for c in CASES), *(pytest.param(c, id="gap:" + c.case_id) for c in GAP_CASES)]
+ANALYZER_CASES = [
+    *(pytest.param(c, id=c.case_id) for c in CASES),
+    *(pytest.param(c, id="gap:" + c.case_id, marks=_GAP) for c in GAP_CASES),
+]
 HARNESS = _HERE / "harness.py"
 TIMEOUT_S = 120
 
@@ -85,9 +95,14 @@ def _run_harness(path: Path) -> RunResult:
 
 @pytest.fixture(scope="session")
 def oracle_runs(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[RunResult]]]:
-    """Start the harness for every selected ``test_jax_agrees`` case at once."""
+    """Start the harness for every selected ``test_jax_agrees`` case at once.
+
+    Skipped without jax, and under pytest-xdist (each worker then runs its own cases).
+    """
     selected: list[Case] = []
-    for item in request.session.items:
+    prefetch = importlib.util.find_spec("jax") is not None
+    prefetch = prefetch and "PYTEST_XDIST_WORKER" not in os.environ
+    for item in request.session.items if prefetch else ():
         callspec = getattr(item, "callspec", None)
         if getattr(item, "originalname", "") == "test_jax_agrees" and callspec is not None:
             selected.append(callspec.params["case"])
@@ -106,7 +121,7 @@ def _describe(run: RunResult) -> str:
 
 
 @pytest.mark.oracle
-@pytest.mark.parametrize("case", CASES, ids=[c.case_id for c in CASES])
+@pytest.mark.parametrize("case", ALL_CASES)
 def test_jax_agrees(case: Case, oracle_runs: dict[str, Future[RunResult]]) -> None:
     pytest.importorskip("jax")
     future = oracle_runs.get(case.case_id)
@@ -134,7 +149,7 @@ def test_jax_agrees(case: Case, oracle_runs: dict[str, Future[RunResult]]) -> No
 
 
 @pytest.mark.oracle
-@pytest.mark.parametrize("case", CASES, ids=[c.case_id for c in CASES])
+@pytest.mark.parametrize("case", ANALYZER_CASES)
 def test_analyzer_agrees(case: Case) -> None:
     from xlalens.analyzers.api import check_source
 
