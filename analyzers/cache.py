@@ -41,8 +41,7 @@ RACY_SECONDS = 2.0
 
 _FORMAT = 1  # bump when the shard layout changes
 _CACHEDIR_TAG = (
-    "Signature: 8a477f597d28d172789f06886806bc55\n"
-    "# This file is a cache directory tag created by xlalens.\n"
+    "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by xlalens.\n"
 )
 
 
@@ -175,9 +174,7 @@ class Cache:
             [diagnostic_to_dict(d) for d in diagnostics],
         )
 
-    def _put(
-        self, key: str, name: str, digest: str, info: os.stat_result, stored: list[Any]
-    ) -> None:
+    def _put(self, key: str, name: str, digest: str, info: os.stat_result, stored: list[Any]) -> None:
         racy = time.time_ns() - info.st_mtime_ns < RACY_SECONDS * 1e9
         entry = [0 if racy else info.st_mtime_ns, info.st_size, digest, stored]
         self._shard(key)[name] = entry
@@ -193,9 +190,7 @@ class Cache:
                 self._prepare_directory()
                 _atomic_write_json(self._shard_path(key), {"format": _FORMAT, "entries": entries})
             except OSError as error:
-                self.errors.append(
-                    f"cannot write cache in {self.directory}: {error.strerror or error}"
-                )
+                self.errors.append(f"cannot write cache in {self.directory}: {error.strerror or error}")
                 break
         self._dirty.clear()
 

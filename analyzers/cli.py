@@ -94,18 +94,14 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Check Python files and directories (default: the current directory).",
     )
     parser.set_defaults(handler=_run_check)
-    parser.add_argument(
-        "paths", nargs="*", metavar="PATH", help="Files or directories; - reads stdin."
-    )
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="Files or directories; - reads stdin.")
     selection = parser.add_argument_group("rule selection (codes or prefixes such as JX1, TX)")
     for flag, help_text in (
         ("--select", "Run only these rules (replaces the configured selection)."),
         ("--ignore", "Do not run these rules."),
         ("--extend-select", "Run these rules in addition to the selection."),
     ):
-        selection.add_argument(
-            flag, action="append", type=_selector_list, metavar="CODES", help=help_text
-        )
+        selection.add_argument(flag, action="append", type=_selector_list, metavar="CODES", help=help_text)
     selection.add_argument(
         "--preview",
         action=argparse.BooleanOptionalAction,
@@ -113,35 +109,21 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="Run preview rules too.",
     )
     fixing = parser.add_argument_group("fixes")
-    fixing.add_argument(
-        "--fix", action=argparse.BooleanOptionalAction, default=False, help="Apply safe fixes."
-    )
+    fixing.add_argument("--fix", action=argparse.BooleanOptionalAction, default=False, help="Apply safe fixes.")
     fixing.add_argument(
         "--unsafe-fixes",
         action=argparse.BooleanOptionalAction,
         default=False,
         help="Apply (and count as fixable) fixes that may change behaviour too.",
     )
-    fixing.add_argument(
-        "--diff", action="store_true", help="Print the diffs --fix would apply; write nothing."
-    )
+    fixing.add_argument("--diff", action="store_true", help="Print the diffs --fix would apply; write nothing.")
     output = parser.add_argument_group("output")
-    output.add_argument(
-        "--output-format", choices=format_names(), default="concise", help="How to print findings."
-    )
-    output.add_argument(
-        "--statistics", action="store_true", help="Print how many findings each rule has instead."
-    )
-    output.add_argument(
-        "-q", "--quiet", action="store_true", help="Print findings and nothing else."
-    )
-    output.add_argument(
-        "--exit-zero", action="store_true", help="Exit 0 even when findings remain."
-    )
+    output.add_argument("--output-format", choices=format_names(), default="concise", help="How to print findings.")
+    output.add_argument("--statistics", action="store_true", help="Print how many findings each rule has instead.")
+    output.add_argument("-q", "--quiet", action="store_true", help="Print findings and nothing else.")
+    output.add_argument("--exit-zero", action="store_true", help="Exit 0 even when findings remain.")
     files = parser.add_argument_group("files and configuration")
-    files.add_argument(
-        "--config", metavar="FILE", help="Use this configuration file instead of searching."
-    )
+    files.add_argument("--config", metavar="FILE", help="Use this configuration file instead of searching.")
     files.add_argument(
         "--exclude",
         action="append",
@@ -167,12 +149,8 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=True,
         help="Skip files that .gitignore files ignore.",
     )
-    files.add_argument(
-        "--stdin-filename", metavar="PATH", help="The name of the file read from stdin."
-    )
-    files.add_argument(
-        "--show-files", action="store_true", help="List the files that would be checked."
-    )
+    files.add_argument("--stdin-filename", metavar="PATH", help="The name of the file read from stdin.")
+    files.add_argument("--show-files", action="store_true", help="List the files that would be checked.")
     files.add_argument(
         "--show-settings",
         action="store_true",
@@ -195,9 +173,7 @@ def _add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def _add_rule(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "rule", help="Explain a rule.", description="Print a rule's documentation."
-    )
+    parser = subparsers.add_parser("rule", help="Explain a rule.", description="Print a rule's documentation.")
     parser.set_defaults(handler=_run_rule)
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("code", nargs="?", metavar="CODE", help="A rule code such as JX101.")
@@ -272,9 +248,7 @@ def _print_report(args: argparse.Namespace, report: Report, out: TextIO) -> None
         get_format(args.output_format)(report, out)
 
 
-def _report(
-    args: argparse.Namespace, run: RunResult, resolver: SettingsResolver, files: int
-) -> Report:
+def _report(args: argparse.Namespace, run: RunResult, resolver: SettingsResolver, files: int) -> Report:
     settings = resolver.for_directory(resolver.cwd)
     return Report(
         diagnostics=run.diagnostics,
@@ -294,9 +268,7 @@ def _print_diffs(args: argparse.Namespace, run: RunResult) -> int:
     if not args.quiet:
         count = run.fixed
         noun = "error" if count == 1 else "errors"
-        print(
-            f"Would fix {count} {noun}." if count else "No errors would be fixed.", file=sys.stderr
-        )
+        print(f"Would fix {count} {noun}." if count else "No errors would be fixed.", file=sys.stderr)
     return EXIT_CLEAN if args.exit_zero or not run.diffs else EXIT_FINDINGS
 
 
@@ -309,9 +281,7 @@ def _run_stdin(args: argparse.Namespace, resolver: SettingsResolver) -> int:
             sys.stdout.buffer.write(data)  # an editor piping through us expects its text back
         return EXIT_CLEAN
     settings = resolver.for_path(path) if name else resolver.for_directory(resolver.cwd)
-    result = check_stdin(
-        data, path, settings, fix=args.fix, unsafe=args.unsafe_fixes, diff=args.diff
-    )
+    result = check_stdin(data, path, settings, fix=args.fix, unsafe=args.unsafe_fixes, diff=args.diff)
     run = RunResult([result])
     if args.diff:
         return _print_diffs(args, run)
@@ -350,9 +320,7 @@ def _run_check(args: argparse.Namespace) -> int:
         settings = resolver.for_path(Path(resolver.cwd, paths[0]))
         print(json.dumps(settings_mapping_summary(settings), indent=2, default=list))
         return EXIT_CLEAN
-    files = discover(
-        paths, resolver, force_exclude=args.force_exclude, respect_gitignore=args.respect_gitignore
-    )
+    files = discover(paths, resolver, force_exclude=args.force_exclude, respect_gitignore=args.respect_gitignore)
     if args.show_files:
         for file in files:
             print(file)

@@ -196,12 +196,7 @@ def _codes(selector: str) -> set[str]:
 
 def _layered_selection(base: Settings, overrides: Overrides, preview: bool) -> tuple[str, ...]:
     """The rule codes that run when ``overrides`` adds/ignores on top of ``base``'s selection."""
-    enabled = {
-        rule.code
-        for rule in registry.select_rules(
-            base.select, base.ignore, base.extend_select, preview=True
-        )
-    }
+    enabled = {rule.code for rule in registry.select_rules(base.select, base.ignore, base.extend_select, preview=True)}
     decided: dict[str, tuple[int, bool]] = {}
     for on, selectors in ((True, overrides.extend_select), (False, overrides.ignore)):
         for selector in selectors:
@@ -214,10 +209,7 @@ def _layered_selection(base: Settings, overrides: Overrides, preview: bool) -> t
         (enabled.add if on else enabled.discard)(code)
     # Preview rules run only with --preview or when a layer names them by full code, as in
     # registry.select_rules; the flat code list handed on would otherwise name them all.
-    explicit = {
-        s.strip().upper()
-        for s in (*(base.select or ()), *base.extend_select, *overrides.extend_select)
-    }
+    explicit = {s.strip().upper() for s in (*(base.select or ()), *base.extend_select, *overrides.extend_select)}
     return tuple(
         code
         for code in sorted(enabled)
@@ -237,9 +229,7 @@ def apply_overrides(settings: Settings, overrides: Overrides) -> Settings:
     if overrides.preview is not None:
         changes["preview"] = overrides.preview
     if overrides.select is not None:
-        changes.update(
-            select=overrides.select, ignore=overrides.ignore, extend_select=overrides.extend_select
-        )
+        changes.update(select=overrides.select, ignore=overrides.ignore, extend_select=overrides.extend_select)
     elif overrides.ignore or overrides.extend_select:
         has_own = settings.select is not None or settings.ignore or settings.extend_select
         if has_own:
@@ -284,7 +274,7 @@ class SettingsResolver:
                 raise ConfigError(f"configuration file {file} does not exist")
             self._fixed = apply_overrides(load_config(file), self._overrides)
         self._default: Settings | None = None
-        self._by_dir: dict[Path, Settings] = {}
+        self._by_dir: dict[str, Settings] = {}
 
     @property
     def cwd(self) -> Path:
@@ -299,6 +289,10 @@ class SettingsResolver:
             self._default = apply_overrides(Settings(root=str(self._cwd)), self._overrides)
         return self._default
 
+    def absolute(self, path: str | os.PathLike[str]) -> str:
+        """``path`` made absolute against :attr:`cwd` (not the process's working directory)."""
+        return os.path.normpath(os.path.join(self._cwd, path))
+
     def for_directory(self, directory: str | os.PathLike[str]) -> Settings:
         """The settings for files directly inside ``directory``.
 
@@ -307,29 +301,42 @@ class SettingsResolver:
         """
         if self._fixed is not None:
             return self._fixed
-        start = Path(os.path.abspath(directory))
-        chain: list[Path] = []
+        # Called for every file of a run: plain strings and one dict lookup on the common path.
+        start = self.absolute(directory)
+        cached = self._by_dir.get(start)
+        if cached is not None:
+            return cached
+        chain: list[str] = []
         settings: Settings | None = None
-        for current in (start, *start.parents):
+        current = start
+        while True:
             cached = self._by_dir.get(current)
             if cached is not None:
                 settings = cached
                 break
             chain.append(current)
-            found = _config_in(current)
+            found = _config_in(Path(current))
             if found is not None:
                 settings = apply_overrides(load_config(found), self._overrides)
                 break
+            parent = os.path.dirname(current)
+            if parent == current:
+                break
+            current = parent
         if settings is None:
             settings = self.default()
         for visited in chain:
             self._by_dir[visited] = settings
         return settings
 
+    def for_file(self, path: str | os.PathLike[str]) -> Settings:
+        """The settings for the file ``path`` (which is not stat'ed: it may be stdin's name)."""
+        return self.for_directory(os.path.dirname(self.absolute(path)))
+
     def for_path(self, path: str | os.PathLike[str]) -> Settings:
-        """The settings for the file (or directory) ``path``."""
-        absolute = Path(os.path.abspath(path))
-        return self.for_directory(absolute if absolute.is_dir() else absolute.parent)
+        """The settings for the file or directory ``path``."""
+        absolute = self.absolute(path)
+        return self.for_directory(absolute if os.path.isdir(absolute) else os.path.dirname(absolute))
 
 
 def settings_mapping_summary(settings: Settings) -> Mapping[str, Any]:

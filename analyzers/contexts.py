@@ -13,7 +13,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from xlalens.analyzers.knowledge.transforms import FunctionSlot, ParamTracing, TransformSpec, transform_spec
+from xlalens.analyzers.knowledge.transforms import (
+    FunctionSlot,
+    ParamTracing,
+    TransformSpec,
+    transform_spec,
+)
 from xlalens.analyzers.names import FunctionNode, ModuleIndex, Scope
 
 
@@ -99,7 +104,10 @@ def _literal_strs(expr: ast.expr) -> list[str] | None:
 
 
 def static_param_names(
-    keywords: dict[str, ast.expr], spec: TransformSpec, callable_params: list[str], every_param: list[str]
+    keywords: dict[str, ast.expr],
+    spec: TransformSpec,
+    callable_params: list[str],
+    every_param: list[str],
 ) -> set[str] | None:
     """The parameters a transform's keywords declare static; None when they are not literals.
 
@@ -265,7 +273,9 @@ class _Discovery:
         if spec.params is ParamTracing.NONE:
             return
         positional = positional_params(node)[bound_positional:]
-        every = [p for p in all_params(node) if p not in bound_names and p not in positional_params(node)[:bound_positional]]
+        every = [
+            p for p in all_params(node) if p not in bound_names and p not in positional_params(node)[:bound_positional]
+        ]
         static = static_param_names(keywords, spec, positional, every)
         traced: dict[str, ParamTracing] = {}
         if static is not None:
@@ -291,7 +301,10 @@ class _Discovery:
 
     @staticmethod
     def vmapped_params(
-        keywords: dict[str, ast.expr], call: ast.Call | None, positional: list[str], every: list[str]
+        keywords: dict[str, ast.expr],
+        call: ast.Call | None,
+        positional: list[str],
+        every: list[str],
     ) -> dict[str, ParamTracing]:
         in_axes = keywords.get("in_axes")
         if in_axes is None and call is not None and len(call.args) >= 2:

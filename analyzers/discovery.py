@@ -6,21 +6,24 @@ replaces them), ``extend-exclude``, or a ``.gitignore`` met on the way (git's ru
 negation and the deeper file winning). Patterns are gitignore-style and relative to the directory
 of the configuration that applies (:attr:`Settings.root`).
 
-A file named on the command line is always checked, as in ruff, unless ``force_exclude`` is set:
-then the exclude patterns apply to it too (what a pre-commit hook, which passes every staged file,
-wants).
+A file or directory named on the command line is always checked, as in ruff, unless
+``force_exclude`` is set: then the exclude patterns apply to it too (what a pre-commit hook, which
+passes every staged file, wants).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
 from xlalens.analyzers.config import SettingsResolver
 from xlalens.analyzers.settings import Settings
+
+if TYPE_CHECKING:
+    import pathspec
 
 PYTHON_SUFFIXES: tuple[str, ...] = (".py", ".pyi")
 
@@ -57,67 +60,116 @@ class DiscoveryError(Exception):
     """A path on the command line that does not exist."""
 
 
+_GLOB_CHARS = frozenset("*?[]\\!#")
+
+
+def _split_patterns(patterns: Sequence[str]) -> tuple[frozenset[str], frozenset[str], list[str]]:
+    """Plain names (``build``, ``.venv/``) apart from real globs, as an exact fast path.
+
+    A gitignore pattern that is a bare name matches any file or directory of that name at any
+    depth (a trailing ``/``: directories only), so a set lookup on each entry's name is the same
+    test as the pattern, without a regular expression per entry. With a negation (``!keep``) the
+    patterns' order matters, so everything then goes to pathspec.
+    """
+    if any(p.startswith("!") for p in patterns):
+        return frozenset(), frozenset(), list(patterns)
+    names, dir_names, rest = set(), set(), []
+    for pattern in patterns:
+        stripped = pattern.strip()
+        bare = stripped[:-1] if stripped.endswith("/") else stripped
+        if not bare or "/" in bare or _GLOB_CHARS & set(bare):
+            rest.append(pattern)
+        else:
+            (dir_names if stripped.endswith("/") else names).add(bare)
+    return frozenset(names), frozenset(dir_names), rest
+
+
 class _Excluder:
     """The exclude patterns of one :class:`Settings`, matched relative to its root."""
 
-    def __init__(self, settings: Settings, fallback_root: Path) -> None:
+    def __init__(self, settings: Settings, fallback_root: str) -> None:
         patterns = DEFAULT_EXCLUDE if settings.exclude is None else settings.exclude
-        self._root = Path(settings.root) if settings.root else fallback_root
-        self._spec = pathspec.GitIgnoreSpec.from_lines([*patterns, *settings.extend_exclude])
+        root = settings.root or fallback_root
+        self._prefix = root.rstrip(os.sep) + os.sep
+        self._names, self._dir_names, rest = _split_patterns([*patterns, *settings.extend_exclude])
+        self._spec = _gitignore_spec(rest) if rest else None
 
-    def excluded(self, path: Path, is_dir: bool) -> bool:
-        try:
-            relative = path.relative_to(self._root).as_posix()
-        except ValueError:
-            relative = path.name  # outside the project: only name patterns can apply
-        if relative in ("", "."):
+    def _relative(self, path: str, name: str) -> str:
+        if path.startswith(self._prefix):
+            return path[len(self._prefix) :].replace(os.sep, "/")
+        return name  # outside the project: only name patterns can apply
+
+    def excluded_entry(self, path: str, name: str, is_dir: bool) -> bool:
+        """Whether a directory entry met while walking is excluded (its parents were not)."""
+        if name in self._names or (is_dir and name in self._dir_names):
+            return True
+        if self._spec is None:
             return False
+        relative = self._relative(path, name)
         return self._spec.match_file(relative + "/" if is_dir else relative)
+
+    def excluded_path(self, path: str, is_dir: bool) -> bool:
+        """Whether a path named on the command line, or any directory above it, is excluded."""
+        relative = self._relative(path, os.path.basename(path))
+        *parents, last = relative.split("/")
+        if any(part in self._names or part in self._dir_names for part in parents):
+            return True
+        return self.excluded_entry(path, last, is_dir)
+
+
+def _gitignore_spec(lines: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    import pathspec  # imported on demand: it costs more than a warm cached run's own work
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 @dataclass(frozen=True, slots=True)
 class _GitIgnore:
-    base: Path
+    prefix: str  # the directory holding the file, with a trailing separator
     spec: pathspec.GitIgnoreSpec
 
     @classmethod
-    def load(cls, directory: Path, file: Path) -> _GitIgnore | None:
+    def load(cls, directory: str, file: str) -> _GitIgnore | None:
         try:
-            lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+            with open(file, encoding="utf-8", errors="replace") as handle:
+                lines = handle.read().splitlines()
         except OSError:
             return None
-        return cls(directory, pathspec.GitIgnoreSpec.from_lines(lines))
+        return cls(directory.rstrip(os.sep) + os.sep, _gitignore_spec(lines))
 
 
-def _git_ignored(ignores: Iterable[_GitIgnore], path: Path, is_dir: bool) -> bool:
+def _git_ignored(ignores: Sequence[_GitIgnore], path: str, is_dir: bool) -> bool:
     # Deeper .gitignore files take precedence over shallower ones, as in git.
-    for ignore in reversed(list(ignores)):
-        relative = path.relative_to(ignore.base).as_posix()
+    for ignore in reversed(ignores):
+        relative = path[len(ignore.prefix) :].replace(os.sep, "/")
         result = ignore.spec.check_file(relative + "/" if is_dir else relative)
         if result.include is not None:
             return result.include
     return False
 
 
-def _ancestor_ignores(top: Path) -> list[_GitIgnore]:
+def _ancestor_ignores(top: str) -> list[_GitIgnore]:
     """Git's ignore files above ``top`` (and its ``.git/info/exclude``) inside its repository.
 
     ``top``'s own ``.gitignore`` is left to the walk, which reads one in every directory.
     """
-    chain: list[Path] = []
-    for directory in (top, *top.parents):
-        chain.append(directory)
-        if (directory / ".git").exists():
+    chain: list[str] = []
+    current = top
+    while True:
+        chain.append(current)
+        if os.path.exists(os.path.join(current, ".git")):
             break
-    else:
-        return []  # not in a git repository: only the files met while walking count
+        parent = os.path.dirname(current)
+        if parent == current:
+            return []  # not in a git repository: only the files met while walking count
+        current = parent
     ignores = []
     for directory in reversed(chain):
-        files = [directory / ".git" / "info" / "exclude"]
+        files = [os.path.join(directory, ".git", "info", "exclude")]
         if directory != top:
-            files.append(directory / ".gitignore")
+            files.append(os.path.join(directory, ".gitignore"))
         for file in files:
-            if file.is_file():
+            if os.path.isfile(file):
                 loaded = _GitIgnore.load(directory, file)
                 if loaded is not None:
                     ignores.append(loaded)
@@ -134,23 +186,22 @@ class _Walker:
         # Keyed by identity: the resolver hands out one Settings object per configuration.
         entry = self._excluders.get(id(settings))
         if entry is None:
-            entry = (settings, _Excluder(settings, self._resolver.cwd))
+            entry = (settings, _Excluder(settings, str(self._resolver.cwd)))
             self._excluders[id(settings)] = entry
         return entry[1]
 
-    def excluded(self, path: Path) -> bool:
-        is_dir = path.is_dir()
-        settings = self._resolver.for_path(path.parent)
-        return self.excluder(settings).excluded(path, is_dir)
+    def excluded(self, path: str) -> bool:
+        settings = self._resolver.for_directory(os.path.dirname(path))
+        return self.excluder(settings).excluded_path(path, os.path.isdir(path))
 
-    def walk(self, top: Path, found: set[Path]) -> None:
+    def walk(self, top: str, found: list[str]) -> None:
         start_ignores = _ancestor_ignores(top) if self._respect_gitignore else []
-        stack: list[tuple[Path, list[_GitIgnore]]] = [(top, start_ignores)]
+        stack: list[tuple[str, list[_GitIgnore]]] = [(top, start_ignores)]
         while stack:
             directory, ignores = stack.pop()
             if self._respect_gitignore:
-                own = directory / ".gitignore"
-                if own.is_file():
+                own = os.path.join(directory, ".gitignore")
+                if os.path.isfile(own):
                     loaded = _GitIgnore.load(directory, own)
                     if loaded is not None:
                         ignores = [*ignores, loaded]
@@ -162,19 +213,18 @@ class _Walker:
                 continue  # unreadable directory: nothing in it can be checked
             subdirs = []
             for entry in entries:
-                path = Path(entry.path)
                 # Symlinked directories are not followed (they can loop); symlinked files are.
                 is_dir = entry.is_dir(follow_symlinks=False)
                 if not is_dir and not entry.name.endswith(PYTHON_SUFFIXES):
                     continue
-                if excluder.excluded(path, is_dir):
+                if excluder.excluded_entry(entry.path, entry.name, is_dir):
                     continue
-                if ignores and _git_ignored(ignores, path, is_dir):
+                if ignores and _git_ignored(ignores, entry.path, is_dir):
                     continue
                 if is_dir:
-                    subdirs.append((path, ignores))
+                    subdirs.append((entry.path, ignores))
                 elif entry.is_file():
-                    found.add(path)
+                    found.append(entry.path)
             stack.extend(reversed(subdirs))
 
 
@@ -187,6 +237,9 @@ def discover(
 ) -> list[Path]:
     """The Python files to check under ``paths``, absolute, sorted and without duplicates.
 
+    A directory named in ``paths`` is walked even when it is excluded (ruff's rule for explicit
+    paths), unless ``force_exclude`` is set; what is below it is filtered as usual.
+
     Args:
         paths: Files and directories, relative to the resolver's ``cwd`` or absolute.
         resolver: Gives the settings (and so the exclude patterns) for each directory.
@@ -198,21 +251,21 @@ def discover(
         ConfigError: if a configuration met on the way is invalid.
     """
     walker = _Walker(resolver, respect_gitignore)
-    found: set[Path] = set()
+    found: list[str] = []
     for given in paths:
-        path = Path(os.path.abspath(resolver.cwd / given))
-        if not path.exists():
+        path = resolver.absolute(given)
+        if not os.path.exists(path):
             raise DiscoveryError(f"{os.fspath(given)}: no such file or directory")
         if force_exclude and walker.excluded(path):
             continue
-        if path.is_dir():
+        if os.path.isdir(path):
             walker.walk(path, found)
         else:
-            found.add(path)
-    return sorted(found)
+            found.append(path)
+    # Sort by path components, so a directory's files stay together (`a/b.py` before `a-c.py`).
+    return [Path(p) for p in sorted(set(found), key=lambda p: p.split(os.sep))]
 
 
 def is_force_excluded(path: str | os.PathLike[str], resolver: SettingsResolver) -> bool:
     """Whether ``path`` matches the exclude patterns that apply to it (for ``--stdin-filename``)."""
-    absolute = Path(os.path.abspath(resolver.cwd / path))
-    return _Walker(resolver, respect_gitignore=False).excluded(absolute)
+    return _Walker(resolver, respect_gitignore=False).excluded(resolver.absolute(path))

@@ -160,8 +160,8 @@ def suppress(diagnostics: list[Diagnostic], source: SourceText) -> list[Diagnost
     kept = []
     for diagnostic in diagnostics:
         comment = noqa.get(diagnostic.noqa_line)
-        if comment is not None and diagnostic.code != SYNTAX_ERROR_CODE:
-            if not comment.codes or diagnostic.code in comment.codes:
-                continue
+        silenced = comment is not None and (not comment.codes or diagnostic.code in comment.codes)
+        if silenced and diagnostic.code != SYNTAX_ERROR_CODE:
+            continue
         kept.append(diagnostic)
     return kept

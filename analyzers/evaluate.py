@@ -43,7 +43,19 @@ _ARRAY_ANNOTATIONS = frozenset(
     }
 )
 _JAXTYPING_DTYPES = frozenset(
-    {"Float", "Int", "Bool", "Shaped", "Num", "Real", "Inexact", "Integer", "UInt", "Complex", "Key"}
+    {
+        "Float",
+        "Int",
+        "Bool",
+        "Shaped",
+        "Num",
+        "Real",
+        "Inexact",
+        "Integer",
+        "UInt",
+        "Complex",
+        "Key",
+    }
 )
 _ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.lax.", "jax.image.")
 _ARRAY_EVIDENCE = frozenset({"shape", "ndim", "dtype", "at", "T", "mT"}) | arrays.ARRAY_METHODS
@@ -196,20 +208,15 @@ class _FunctionRun:
         if annotation is None:
             return False
         if isinstance(annotation, ast.Subscript):
-            head = self.index.qualname(annotation.value, self.scope)
-            if head and head.startswith("jaxtyping.") and head.rsplit(".", 1)[-1] in _JAXTYPING_DTYPES:
-                return True
-            return False
+            head = self.index.qualname(annotation.value, self.scope) or ""
+            return head.startswith("jaxtyping.") and head.rsplit(".", 1)[-1] in _JAXTYPING_DTYPES
         return self.index.qualname(annotation, self.scope) in _ARRAY_ANNOTATIONS
 
     # -- statements ---------------------------------------------------------------------------
 
     def block(self, statements: list[ast.stmt]) -> bool:
         """Run statements; return True when the block always ends in return/raise/break."""
-        for statement in statements:
-            if self.statement(statement):
-                return True
-        return False
+        return any(self.statement(statement) for statement in statements)
 
     def assign_name(self, name: str, value: Value) -> None:
         self.env[name] = value
@@ -495,7 +502,13 @@ class _FunctionRun:
                 return Static("dtype")
             if attr in ("T", "mT", "real", "imag"):
                 shape = tuple(reversed(base.shape)) if attr == "T" and base.shape is not None else base.shape
-                return Array(shape, base.dtype if attr in ("T", "mT") else None, base.weak_type, base.traced, base.library)
+                return Array(
+                    shape,
+                    base.dtype if attr in ("T", "mT") else None,
+                    base.weak_type,
+                    base.traced,
+                    base.library,
+                )
             if attr == "at" and base.library == "jax":
                 return AtRef(base)
             return UNKNOWN
@@ -527,9 +540,10 @@ class _FunctionRun:
                 return base.items[index.value]
             except IndexError:
                 return UNKNOWN
-        if isinstance(base, Seq) and isinstance(index, Static):
-            if base.items and all(isinstance(i, Const | Static) for i in base.items):
-                return Static("int") if all(_is_number(i) for i in base.items) else UNKNOWN
+        if isinstance(base, Seq) and isinstance(index, Static) and base.items:
+            if all(_is_number(i) for i in base.items):
+                return Static("int")
+            return UNKNOWN
         if isinstance(base, Dict) and isinstance(index, Const) and index.value in base.keys:
             return base.values[base.keys.index(index.value)]
         if isinstance(base, Static) and base.kind == "tuple":
@@ -657,7 +671,13 @@ class _FunctionRun:
             others = [v for v in (left, right) if not isinstance(v, Array)]
             if all(_is_number(v) for v in others):
                 library = "jax" if any(a.library == "jax" for a in arrays) else "numpy"
-                return Array(self.broadcast(left, right), None, False, self.staged and library == "jax", library)
+                return Array(
+                    self.broadcast(left, right),
+                    None,
+                    False,
+                    self.staged and library == "jax",
+                    library,
+                )
             return UNKNOWN
         if isinstance(left, Const | Static) and isinstance(right, Const | Static):
             kinds = {v.kind if isinstance(v, Static) else type(v.value).__name__ for v in (left, right)}
@@ -756,13 +776,23 @@ class _FunctionRun:
                 return Static("bool")
             return UNKNOWN
         for one, other in ((left, right), (right, left)):
-            if isinstance(one, TracedTree) and not one.arrays_only and (_is_arrayish(other) or isinstance(other, TracedTree)):
+            if (
+                isinstance(one, TracedTree)
+                and not one.arrays_only
+                and (_is_arrayish(other) or isinstance(other, TracedTree))
+            ):
                 return Array(None, "bool", False, True)
         if isinstance(left, Const | Static) and isinstance(right, Const | Static):
             return Static("bool")
         if isinstance(left, Array) or isinstance(right, Array):
             library = "jax" if any(isinstance(v, Array) and v.library == "jax" for v in (left, right)) else "numpy"
-            return Array(self.broadcast(left, right), "bool", False, self.staged and library == "jax", library)
+            return Array(
+                self.broadcast(left, right),
+                "bool",
+                False,
+                self.staged and library == "jax",
+                library,
+            )
         return UNKNOWN
 
     # -- calls ----------------------------------------------------------------------------------
@@ -810,11 +840,30 @@ class _FunctionRun:
             if name in arrays.STATIC_RESULT_FUNCTIONS:
                 return Static()
             if name in arrays.CONSTRUCTORS:
-                position = {"zeros": 1, "ones": 1, "empty": 1, "full": 2, "array": 1, "asarray": 1}.get(name)
+                position = {
+                    "zeros": 1,
+                    "ones": 1,
+                    "empty": 1,
+                    "full": 2,
+                    "array": 1,
+                    "asarray": 1,
+                }.get(name)
                 return arrays.evaluate_constructor(
-                    name, args, keywords, self.dtype_argument(node, position), self.staged or traced_inputs
+                    name,
+                    args,
+                    keywords,
+                    self.dtype_argument(node, position),
+                    self.staged or traced_inputs,
                 )
-            if name in ("nonzero", "where", "unique", "argwhere", "split", "array_split", "meshgrid"):
+            if name in (
+                "nonzero",
+                "where",
+                "unique",
+                "argwhere",
+                "split",
+                "array_split",
+                "meshgrid",
+            ):
                 if name == "where" and len(args) == 3:
                     return Array(traced=self.staged or traced_inputs)
                 return UNKNOWN

@@ -78,7 +78,8 @@ def decode_source(data: bytes, path: str) -> SourceFile:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
         # An unknown or contradictory coding cookie; tokenize's message names the problem.
-        raise SourceReadError(path, f"cannot read the file: {error.msg}", error.lineno or 1) from None
+        message = f"cannot read the file: {error.msg}"
+        raise SourceReadError(path, message, error.lineno or 1) from None
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
@@ -145,8 +146,7 @@ def encode_source(source: SourceFile, text: str) -> bytes:
     except UnicodeEncodeError as error:
         char = error.object[error.start : error.end]
         raise SourceWriteError(
-            f"fixes not written: the fixed text has {char!r}, "
-            f"which its encoding ({source.encoding}) cannot represent"
+            f"fixes not written: the fixed text has {char!r}, which its encoding ({source.encoding}) cannot represent"
         ) from None
 
 
@@ -168,9 +168,7 @@ def write_source(source: SourceFile, text: str) -> bytes:
     except OSError as error:
         raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
     if sha256_hex(current) != source.digest:
-        raise SourceWriteError(
-            "fixes not written: the file changed since xlalens read it; run xlalens again"
-        )
+        raise SourceWriteError("fixes not written: the file changed since xlalens read it; run xlalens again")
     directory, name = os.path.split(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".xlalens-tmp", dir=directory)
     try:

@@ -41,8 +41,11 @@ def apply_fixes(text: str, diagnostics: Sequence[Diagnostic], unsafe: bool) -> t
             continue
         assert fix is not None
         spans = [(source.offset(e.range.start), source.offset(e.range.end), e.content) for e in fix.edits]
-        if any(start < end_taken and start_taken < end or start == start_taken == end == end_taken
-               for start, end, _ in spans for start_taken, end_taken in taken):
+        if any(
+            (start < end_taken and start_taken < end) or start == start_taken == end == end_taken
+            for start, end, _ in spans
+            for start_taken, end_taken in taken
+        ):
             continue
         taken.extend((start, end) for start, end, _ in spans)
         chosen.extend(spans)

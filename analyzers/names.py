@@ -248,7 +248,7 @@ class ModuleIndex:
 
     def _module_alias(self, name: str, binding: Binding) -> str | None:
         value = self._assigned_value(binding.node)
-        if value is None or isinstance(value, ast.Name) and value.id == name:
+        if value is None or (isinstance(value, ast.Name) and value.id == name):
             return None
         if isinstance(value, ast.Name | ast.Attribute):
             return self.qualname(value, self.module_scope)

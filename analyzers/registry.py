@@ -31,8 +31,7 @@ def register_rule(rule: type[Rule]) -> type[Rule]:
     existing = _RULES.get(rule.code)
     if existing is not None and existing is not rule:
         raise ValueError(
-            f"rule code {rule.code} is taken by {existing.__name__}; "
-            f"known codes are: {', '.join(sorted(_RULES))}"
+            f"rule code {rule.code} is taken by {existing.__name__}; known codes are: {', '.join(sorted(_RULES))}"
         )
     _RULES[rule.code] = rule
     return rule

@@ -143,9 +143,7 @@ def unified_diff(before: str, after: str, display: str) -> str:
         tofile=display,
     )
     # A last line without a newline would run into the next file's header.
-    return "".join(
-        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
-    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
 
 
 def process_source(
@@ -166,9 +164,7 @@ def process_source(
         return FileResult(path, tuple(result.remaining), digest=source.digest)
     fixed = tuple(result.fixed)
     if mode is Mode.DIFF:
-        return FileResult(
-            path, tuple(result.remaining), fixed, diff=unified_diff(source.text, text, display)
-        )
+        return FileResult(path, tuple(result.remaining), fixed, diff=unified_diff(source.text, text, display))
     if not write:
         return FileResult(path, tuple(result.remaining), fixed, source=text)
     try:
@@ -182,9 +178,7 @@ def _run_job(job: _Job) -> FileResult:
     try:
         source = read_source(job.path)
     except SourceReadError as error:
-        return FileResult(
-            job.path, (_file_diagnostic(IO_ERROR_CODE, job.path, str(error), error.line),)
-        )
+        return FileResult(job.path, (_file_diagnostic(IO_ERROR_CODE, job.path, str(error), error.line),))
     try:
         return process_source(source, job.settings, job.mode, job.unsafe, job.display, write=True)
     except Exception as error:
@@ -244,9 +238,7 @@ def _progress_bar(total: int, enabled: bool | None) -> Iterator[Callable[[int], 
         yield lambda done: bar.advance(task, done)
 
 
-def _dispatch(
-    jobs: Sequence[_Job], workers: int, advance: Callable[[int], None]
-) -> Iterator[FileResult]:
+def _dispatch(jobs: Sequence[_Job], workers: int, advance: Callable[[int], None]) -> Iterator[FileResult]:
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield _run_job(job)
@@ -302,9 +294,7 @@ def check_paths(
         file_settings = settings_for(name)
         cached = cache.lookup(name, file_settings) if cache is not None else None
         # A cached file needs the engine again only if a fix would change it.
-        if cached is not None and not (
-            mode is not Mode.CHECK and any(applicable(d.fix, unsafe) for d in cached)
-        ):
+        if cached is not None and not (mode is not Mode.CHECK and any(applicable(d.fix, unsafe) for d in cached)):
             results[name] = FileResult(name, tuple(cached), cached=True)
             continue
         pending.append(_Job(name, display(name), file_settings, mode, unsafe))
@@ -312,9 +302,7 @@ def check_paths(
         for result in _dispatch(pending, default_jobs() if jobs is None else jobs, advance):
             results[result.path] = result
             if cache is not None and result.digest is not None and mode is not Mode.DIFF:
-                cache.store(
-                    result.path, settings_for(result.path), result.digest, result.diagnostics
-                )
+                cache.store(result.path, settings_for(result.path), result.digest, result.diagnostics)
     if cache is not None:
         cache.save()
     return RunResult([results[name] for name in names])

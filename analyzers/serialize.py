@@ -110,8 +110,7 @@ def diagnostic_to_dict(diagnostic: Diagnostic) -> dict[str, Any]:
         "fix": None if diagnostic.fix is None else fix_to_dict(diagnostic.fix),
         "url": diagnostic.url,
         "related": [
-            {"path": r.path, "range": range_to_list(r.range), "message": r.message}
-            for r in diagnostic.related
+            {"path": r.path, "range": range_to_list(r.range), "message": r.message} for r in diagnostic.related
         ],
         "calculator": calculator,
         "noqa_line": diagnostic.noqa_line,
@@ -135,14 +134,9 @@ def diagnostic_from_dict(data: Mapping[str, Any]) -> Diagnostic:
             fix=None if data["fix"] is None else fix_from_dict(data["fix"]),
             url=data["url"],
             related=tuple(
-                RelatedLocation(r["path"], range_from_list(r["range"]), r["message"])
-                for r in data["related"]
+                RelatedLocation(r["path"], range_from_list(r["range"]), r["message"]) for r in data["related"]
             ),
-            calculator=(
-                None
-                if calculator is None
-                else (calculator["name"], _decode_value(calculator["inputs"]))
-            ),
+            calculator=(None if calculator is None else (calculator["name"], _decode_value(calculator["inputs"]))),
             noqa_line=data["noqa_line"],
         )
     except SerializationError:

@@ -47,9 +47,7 @@ WARM_OVER_COLD_TARGET = 0.05
 OPTAX_COLD_TARGET_S = 1.0
 """``xlalens check`` of optax on one core, without a cache, must take less than this."""
 
-CLI_BOOTSTRAP = (
-    "import sys; from xlalens.analyzers.cli import main; sys.argv[0] = 'xlalens'; sys.exit(main())"
-)
+CLI_BOOTSTRAP = "import sys; from xlalens.analyzers.cli import main; sys.argv[0] = 'xlalens'; sys.exit(main())"
 """What the ``xlalens`` console script does, without depending on ``PATH`` or shims."""
 
 AST = "ast.parse floor, 1 process"
@@ -276,9 +274,7 @@ class Bench:
         return cold, warm
 
 
-def measure(
-    bench: Bench, corpus: Corpus, api_error: str | None, cli_error: str | None
-) -> list[Measurement]:
+def measure(bench: Bench, corpus: Corpus, api_error: str | None, cli_error: str | None) -> list[Measurement]:
     """Every measurement of one corpus, in table order."""
     results = [bench.in_process(corpus, "ast", AST)]
     if api_error:
@@ -468,9 +464,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (default 3)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also save the results here")
-    parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="jobs for the all-cores runs"
-    )
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="jobs for the all-cores runs")
     parser.add_argument(
         "--cli",
         default=None,
@@ -533,10 +527,7 @@ def save_json(
         "jobs": args.jobs,
         "repeat": args.repeat,
         "fixed_costs_s": costs,
-        "corpora": {
-            c.label: {"versions": c.versions, "files": len(c.files), "lines": c.lines}
-            for c in corpora
-        },
+        "corpora": {c.label: {"versions": c.versions, "files": len(c.files), "lines": c.lines} for c in corpora},
         "results": [r.as_json() for r in results],
         "budgets": [asdict(b) for b in found],
     }

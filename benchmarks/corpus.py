@@ -122,9 +122,7 @@ def count_lines(paths: Iterable[Path]) -> int:
     return sum(len(read_source(path).splitlines()) for path in paths)
 
 
-def ensure_corpus(
-    names: Sequence[str] = DEFAULT_NAMES, root: Path = DEFAULT_ROOT
-) -> dict[str, Path]:
+def ensure_corpus(names: Sequence[str] = DEFAULT_NAMES, root: Path = DEFAULT_ROOT) -> dict[str, Path]:
     """Fetch (once) each project in ``names`` and return ``name -> directory of .py files``.
 
     Args:
@@ -137,9 +135,7 @@ def ensure_corpus(
     return {name: info.source_dir for name, info in ensure_corpus_info(names, root).items()}
 
 
-def ensure_corpus_info(
-    names: Sequence[str] = DEFAULT_NAMES, root: Path = DEFAULT_ROOT
-) -> dict[str, CorpusInfo]:
+def ensure_corpus_info(names: Sequence[str] = DEFAULT_NAMES, root: Path = DEFAULT_ROOT) -> dict[str, CorpusInfo]:
     """Like :func:`ensure_corpus`, with the version and archive of each project."""
     result: dict[str, CorpusInfo] = {}
     for spec in names:
@@ -287,10 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for info in infos.values():
         files = python_files(info.source_dir)
         lines = count_lines(files)
-        print(
-            f"{info.name:<18} {info.version:<10} {info.kind:<6} {len(files):>6} {lines:>9,}"
-            f"  {info.source_dir}"
-        )
+        print(f"{info.name:<18} {info.version:<10} {info.kind:<6} {len(files):>6} {lines:>9,}  {info.source_dir}")
     return 0
 
 

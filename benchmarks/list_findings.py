@@ -67,8 +67,7 @@ def context(lines: Sequence[str], line: int) -> tuple[str, ...]:
     first = max(1, line - CONTEXT_LINES // 2)
     last = min(len(lines), first + CONTEXT_LINES - 1)
     return tuple(
-        f"  {'>' if number == line else ' '} {number:>5} | {lines[number - 1]}"
-        for number in range(first, last + 1)
+        f"  {'>' if number == line else ' '} {number:>5} | {lines[number - 1]}" for number in range(first, last + 1)
     )
 
 
@@ -88,9 +87,7 @@ def check_file(check: Any, path: Path, selectors: Sequence[str]) -> tuple[list[F
     try:
         diagnostics = check(text, shown)
     except Exception as exc:  # the review wants to see crashes, not stop at the first
-        crash = Finding(
-            shown, 1, 0, "CRASH", f"check_source raised {type(exc).__name__}: {exc}", ()
-        )
+        crash = Finding(shown, 1, 0, "CRASH", f"check_source raised {type(exc).__name__}: {exc}", ())
         return ([crash] if selected("CRASH", selectors) else []), len(lines)
     findings = [
         Finding(shown, d.line, d.column, d.code, d.message, context(lines, d.line))

@@ -121,7 +121,17 @@ BOOL_RESULT_FUNCTIONS = frozenset(
 """``jax.numpy`` functions returning boolean arrays (usable as masks)."""
 
 TREE_RESULT_LAX = frozenset(
-    {"scan", "fori_loop", "while_loop", "cond", "switch", "map", "associative_scan", "custom_root", "custom_linear_solve"}
+    {
+        "scan",
+        "fori_loop",
+        "while_loop",
+        "cond",
+        "switch",
+        "map",
+        "associative_scan",
+        "custom_root",
+        "custom_linear_solve",
+    }
 )
 """``jax.lax`` functions returning pytrees rather than one array."""
 
@@ -151,7 +161,12 @@ _KNOWN_DTYPES = frozenset(
         "complex128",
     }
 )
-_X64_DOWNCAST = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
+_X64_DOWNCAST = {
+    "float64": "float32",
+    "int64": "int32",
+    "uint64": "uint32",
+    "complex128": "complex64",
+}
 
 
 def dtype_name(qualname_or_const: str | None) -> str | None:
@@ -230,7 +245,11 @@ def _literal_nesting(value: Value) -> tuple[tuple[int, ...], str] | None:
 
 
 def evaluate_constructor(
-    name: str, args: Sequence[Value], keywords: dict[str, Value], dtype_arg: str | None, traced: bool
+    name: str,
+    args: Sequence[Value],
+    keywords: dict[str, Value],
+    dtype_arg: str | None,
+    traced: bool,
 ) -> Value:
     """The abstract result of ``jax.numpy.<name>(*args, **keywords)``.
 
@@ -261,8 +280,10 @@ def evaluate_constructor(
     if name == "arange":
         numbers = [a.value for a in args[:3] if isinstance(a, Const) and isinstance(a.value, int | float)]
         if len(numbers) != len(args[:3]) or not numbers:
-            return Array(None if not explicit else None, dtype_arg, False, traced)
-        start, stop, step = (0, numbers[0], 1) if len(numbers) == 1 else (*numbers[:2], numbers[2] if len(numbers) > 2 else 1)
+            return Array(None, dtype_arg, False, traced)
+        start, stop, step = (
+            (0, numbers[0], 1) if len(numbers) == 1 else (*numbers[:2], numbers[2] if len(numbers) > 2 else 1)
+        )
         length = max(0, math.ceil((stop - start) / step)) if step else None
         is_float = any(isinstance(n, float) for n in numbers)
         return Array((length,), dtype_arg or ("float32" if is_float else "int32"), False, traced)
@@ -280,7 +301,12 @@ def evaluate_constructor(
     if name in ("array", "asarray"):
         source = args[0] if args else UNKNOWN
         if isinstance(source, Array):
-            return Array(source.shape, dtype_arg or source.dtype, source.weak_type and not explicit, traced or source.traced)
+            return Array(
+                source.shape,
+                dtype_arg or source.dtype,
+                source.weak_type and not explicit,
+                traced or source.traced,
+            )
         nesting = _literal_nesting(source)
         if nesting is None:
             return Array(None, dtype_arg, False, traced)
@@ -290,6 +316,11 @@ def evaluate_constructor(
     if name.endswith("_like"):
         like = args[0] if args else UNKNOWN
         if isinstance(like, Array):
-            return Array(like.shape, dtype_arg or like.dtype, like.weak_type and not explicit, traced or like.traced)
+            return Array(
+                like.shape,
+                dtype_arg or like.dtype,
+                like.weak_type and not explicit,
+                traced or like.traced,
+            )
         return Array(None, dtype_arg, False, traced)
     return Array(None, dtype_arg, False, traced)

@@ -48,8 +48,7 @@ def register_format(name: str, formatter: Formatter) -> None:
         raise ValueError(f"output format name {name!r} must be lowercase kebab-case")
     if name in _FORMATS:
         raise ValueError(
-            f"output format {name!r} is already registered; known formats are: "
-            f"{', '.join(format_names())}"
+            f"output format {name!r} is already registered; known formats are: {', '.join(format_names())}"
         )
     _FORMATS[name] = formatter
 
@@ -63,9 +62,7 @@ def get_format(name: str) -> Formatter:
     try:
         return _FORMATS[name]
     except KeyError:
-        raise KeyError(
-            f"unknown output format {name!r}; known formats are: {', '.join(format_names())}"
-        ) from None
+        raise KeyError(f"unknown output format {name!r}; known formats are: {', '.join(format_names())}") from None
 
 
 for _name, _module in (

@@ -36,7 +36,5 @@ def render(report: Report, out: TextIO) -> None:
             "endLine": d.range.end.line,
             "endColumn": d.range.end.column + 1,
         }
-        joined = ",".join(
-            f"{key}={_escape_property(str(value))}" for key, value in properties.items()
-        )
+        joined = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties.items())
         out.write(f"::{_LEVELS[d.severity]} {joined}::{_escape_data(f'{d.code} {d.message}')}\n")

@@ -22,9 +22,7 @@ def render(report: Report, out: TextIO) -> None:
     for path, group in itertools.groupby(diagnostics, key=lambda d: d.path):
         items: list[Diagnostic] = list(group)
         shown = report.display_path(path)
-        suite = ElementTree.SubElement(
-            root, "testsuite", name=shown, tests=str(len(items)), failures=str(len(items))
-        )
+        suite = ElementTree.SubElement(root, "testsuite", name=shown, tests=str(len(items)), failures=str(len(items)))
         for d in items:
             case = ElementTree.SubElement(
                 suite,

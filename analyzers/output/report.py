@@ -88,11 +88,7 @@ class Report:
         """How many diagnostics have an unsafe fix that ``--unsafe-fixes`` would enable."""
         if self.unsafe_fixes:
             return 0
-        return sum(
-            1
-            for d in self.diagnostics
-            if d.fix is not None and d.fix.applicability is Applicability.UNSAFE
-        )
+        return sum(1 for d in self.diagnostics if d.fix is not None and d.fix.applicability is Applicability.UNSAFE)
 
     def source_line(self, path: str, line: int) -> str | None:
         """The text of 1-based ``line`` in ``path`` without its line ending, if it can be read."""

@@ -22,8 +22,7 @@ def statistics(report: Report) -> list[dict[str, Any]]:
     fixable = {d.code for d in report.diagnostics if report.is_fixable(d)}
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     return [
-        {"code": code, "name": code_name(code), "count": count, "fixable": code in fixable}
-        for code, count in ordered
+        {"code": code, "name": code_name(code), "count": count, "fixable": code in fixable} for code, count in ordered
     ]
 
 

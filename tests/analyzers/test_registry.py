@@ -6,8 +6,13 @@ import inspect
 from pathlib import Path
 
 import pytest
-
-from xlalens.analyzers.registry import UnknownSelectorError, all_rules, get_rule, register_rule, select_rules
+from xlalens.analyzers.registry import (
+    UnknownSelectorError,
+    all_rules,
+    get_rule,
+    register_rule,
+    select_rules,
+)
 
 RULES = all_rules()
 
@@ -21,7 +26,7 @@ def test_codes_are_unique_and_files_are_named_after_them() -> None:
 
 def test_registering_a_taken_code_names_the_known_codes() -> None:
     clash = type("Clash", (RULES[0],), {})
-    with pytest.raises(ValueError, match="known codes are: .*JX101"):
+    with pytest.raises(ValueError, match=r"known codes are: .*JX101"):
         register_rule(clash)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from xlalens.analyzers.api import check_source
 from xlalens.analyzers.registry import all_rules
 from xlalens.analyzers.rule import DOC_SECTIONS, OPTIONAL_DOC_SECTIONS, FixAvailability, Rule

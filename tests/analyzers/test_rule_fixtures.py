@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from xlalens.analyzers.api import check_source, fix_source
 from xlalens.analyzers.fixes import parses
 

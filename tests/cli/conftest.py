@@ -11,7 +11,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-
 from xlalens.analyzers import registry
 
 JIT_IF = """\

@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from xlalens.analyzers import cache as cache_module
 from xlalens.analyzers import runner
 from xlalens.analyzers.cache import Cache, settings_fingerprint
@@ -22,7 +21,7 @@ def _shards(directory: Path) -> list[Path]:
 
 
 def _tamper(shard: Path, message: str) -> None:
-    """Rewrite every cached diagnostic's message, so a run that prints it was served by the cache."""
+    """Rewrite every cached message: a run that prints the new one was served by the cache."""
     data = json.loads(shard.read_text())
     for entry in data["entries"].values():
         for diagnostic in entry[3]:

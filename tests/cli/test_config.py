@@ -6,7 +6,6 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-
 from xlalens.analyzers import registry
 from xlalens.analyzers.config import (
     VALID_KEYS,
@@ -77,9 +76,7 @@ device-count = 8
         device_count=8,
         root=str(tmp_path),
     )
-    assert {f.name for f in dataclasses.fields(Settings)} - {"root"} == {
-        key.replace("-", "_") for key in VALID_KEYS
-    }
+    assert {f.name for f in dataclasses.fields(Settings)} - {"root"} == {key.replace("-", "_") for key in VALID_KEYS}
 
 
 def test_unknown_key_names_key_file_and_valid_keys(tmp_path):
@@ -157,9 +154,7 @@ def test_overrides_without_configured_selection_pass_selectors_through():
 def _codes(settings: Settings) -> list[str]:
     return [
         rule.code
-        for rule in registry.select_rules(
-            settings.select, settings.ignore, settings.extend_select, settings.preview
-        )
+        for rule in registry.select_rules(settings.select, settings.ignore, settings.extend_select, settings.preview)
     ]
 
 
@@ -169,17 +164,11 @@ def test_layered_overrides_resolve_like_ruff(require_rules):
     back = apply_overrides(Settings(ignore=("JX106",)), Overrides(extend_select=("JX106",)))
     assert "JX106" in _codes(back)
     # The configuration adds JX101 specifically; a broader --ignore on the command line still wins.
-    gone = apply_overrides(
-        Settings(select=("JX6",), extend_select=("JX101",)), Overrides(ignore=("JX1",))
-    )
+    gone = apply_overrides(Settings(select=("JX6",), extend_select=("JX101",)), Overrides(ignore=("JX1",)))
     assert _codes(gone) == [c for c in _codes(Settings(select=("JX6",))) if not c.startswith("JX1")]
     # Within the command line, the longest selector wins.
-    mixed = apply_overrides(
-        Settings(ignore=("JX6",)), Overrides(ignore=("JX1",), extend_select=("JX102",))
-    )
-    assert (
-        "JX102" in _codes(mixed) and "JX101" not in _codes(mixed) and "JX601" not in _codes(mixed)
-    )
+    mixed = apply_overrides(Settings(ignore=("JX6",)), Overrides(ignore=("JX1",), extend_select=("JX102",)))
+    assert "JX102" in _codes(mixed) and "JX101" not in _codes(mixed) and "JX601" not in _codes(mixed)
 
 
 def test_layered_overrides_keep_preview_rules_out_unless_asked(monkeypatch, require_rules):
@@ -192,9 +181,7 @@ def test_layered_overrides_keep_preview_rules_out_unless_asked(monkeypatch, requ
     monkeypatch.setitem(registry._RULES, "JX199", preview_rule)
     layered = apply_overrides(Settings(ignore=("JX102",)), Overrides(ignore=("JX103",)))
     assert "JX199" not in _codes(layered)
-    with_preview = apply_overrides(
-        Settings(ignore=("JX102",)), Overrides(ignore=("JX103",), preview=True)
-    )
+    with_preview = apply_overrides(Settings(ignore=("JX102",)), Overrides(ignore=("JX103",), preview=True))
     assert "JX199" in _codes(with_preview)
     named = apply_overrides(Settings(ignore=("JX102",)), Overrides(extend_select=("JX199",)))
     assert "JX199" in _codes(named)

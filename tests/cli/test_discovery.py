@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from xlalens.analyzers.config import Overrides, SettingsResolver
 from xlalens.analyzers.discovery import DiscoveryError, discover
 
@@ -97,9 +96,7 @@ def test_force_exclude_with_stdin_filename_checks_nothing(project, code, require
     require_rules("JX106")
     project.write("xlalens.toml", 'extend-exclude = ["gen"]\n')
     data = code.JIT_PRINT.encode()
-    result = project.run(
-        "check", "--force-exclude", "--fix", "--stdin-filename", "gen/m.py", "-", stdin=data
-    )
+    result = project.run("check", "--force-exclude", "--fix", "--stdin-filename", "gen/m.py", "-", stdin=data)
     assert result.returncode == 0
     assert result.stdout == code.JIT_PRINT  # an editor piping through xlalens gets its text back
 
@@ -115,7 +112,7 @@ def test_excluded_files_are_not_checked(project, code, require_rules):
 
 
 def test_discover_raises_for_a_missing_path(tmp_path):
-    with pytest.raises(DiscoveryError, match="nope.py"):
+    with pytest.raises(DiscoveryError, match=r"nope\.py"):
         discover(["nope.py"], SettingsResolver(tmp_path))
 
 

@@ -10,7 +10,6 @@ from xml.etree import ElementTree
 
 import jsonschema
 import pytest
-
 from xlalens.analyzers.model import (
     Applicability,
     Diagnostic,
@@ -215,10 +214,7 @@ def test_json_lines_has_one_object_per_line(findings):
     lines = result.stdout.splitlines()
     assert len(lines) == 2
     assert [json.loads(line)["code"] for line in lines] == ["JX101", "JX106"]
-    assert (
-        json.loads(lines[0])
-        == json.loads(findings.run("check", "--output-format", "json").stdout)[0]
-    )
+    assert json.loads(lines[0]) == json.loads(findings.run("check", "--output-format", "json").stdout)[0]
 
 
 def test_sarif_is_structurally_valid_sarif_2_1_0(findings):
@@ -342,9 +338,7 @@ def test_sarif_lists_non_rule_codes_and_maps_severity(tmp_path):
     report = _report(
         tmp_path,
         Diagnostic("E999", "SyntaxError: x", str(tmp_path / "m.py"), _range(1, 0, 0)),
-        Diagnostic(
-            "E998", "newer", str(tmp_path / "n.py"), _range(1, 0, 0), severity=Severity.INFO
-        ),
+        Diagnostic("E998", "newer", str(tmp_path / "n.py"), _range(1, 0, 0), severity=Severity.INFO),
     )
     log = sarif_log(report)
     jsonschema.validate(log, SARIF_SCHEMA)
@@ -356,9 +350,7 @@ def test_sarif_lists_non_rule_codes_and_maps_severity(tmp_path):
 
 
 def test_sarif_uri_is_percent_encoded_with_forward_slashes(tmp_path):
-    report = _report(
-        tmp_path, Diagnostic("JX101", "m", str(tmp_path / "my dir" / "m.py"), _range(1, 0, 1))
-    )
+    report = _report(tmp_path, Diagnostic("JX101", "m", str(tmp_path / "my dir" / "m.py"), _range(1, 0, 1)))
     location = sarif_log(report)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "my%20dir/m.py"
 
@@ -370,9 +362,7 @@ def test_summary_variants(tmp_path):
     assert _report(tmp_path, d).summary() == (
         "Found 1 error.\n(1 hidden fix can be enabled with the --unsafe-fixes option.)"
     )
-    assert (
-        _report(tmp_path, d, unsafe_fixes=True).summary() == "Found 1 error (1 fixable with --fix)."
-    )
+    assert _report(tmp_path, d, unsafe_fixes=True).summary() == "Found 1 error (1 fixable with --fix)."
     assert _report(tmp_path, fixed=2).summary() == "Found 2 errors (2 fixed, 0 remaining)."
 
 

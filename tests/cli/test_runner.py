@@ -6,7 +6,6 @@ import multiprocessing
 import os
 
 import pytest
-
 from xlalens.analyzers import runner
 from xlalens.analyzers.settings import Settings
 
@@ -20,9 +19,7 @@ def api(monkeypatch):
     return module
 
 
-def test_engine_exception_becomes_one_internal_error_and_the_run_goes_on(
-    tmp_path, code, api, monkeypatch
-):
+def test_engine_exception_becomes_one_internal_error_and_the_run_goes_on(tmp_path, code, api, monkeypatch):
     bad, good = tmp_path / "bad.py", tmp_path / "good.py"
     bad.write_text(code.CLEAN)
     good.write_text(code.JIT_IF)
@@ -55,9 +52,7 @@ def test_internal_errors_are_not_cached(tmp_path, code, api, monkeypatch):
     assert [d.code for d in again.diagnostics] == ["JX101"] and again.cache_hits == 0
 
 
-def test_fix_refuses_a_file_edited_while_it_was_being_fixed(
-    tmp_path, code, api, monkeypatch, require_rules
-):
+def test_fix_refuses_a_file_edited_while_it_was_being_fixed(tmp_path, code, api, monkeypatch, require_rules):
     require_rules("JX601")
     file = tmp_path / "m.py"
     file.write_text(code.AT_SET)

@@ -45,7 +45,10 @@ CASES: list[Case] = cases_io.all_cases()
 GAP_CASES: list[Case] = cases_io.all_cases(_HERE / "gaps")
 """Positives JAX confirms but the analyzer does not model yet (see docs/architecture.md)."""
 _GAP = pytest.mark.xfail(strict=True, reason="jax.grad-only tracing is not modelled yet")
-ALL_CASES = [*(pytest.param(c, id=c.case_id) for c in CASES), *(pytest.param(c, id="gap:" + c.case_id) for c in GAP_CASES)]
+ALL_CASES = [
+    *(pytest.param(c, id=c.case_id) for c in CASES),
+    *(pytest.param(c, id="gap:" + c.case_id) for c in GAP_CASES),
+]
 ANALYZER_CASES = [
     *(pytest.param(c, id=c.case_id) for c in CASES),
     *(pytest.param(c, id="gap:" + c.case_id, marks=_GAP) for c in GAP_CASES),
@@ -133,19 +136,13 @@ def test_jax_agrees(case: Case, oracle_runs: dict[str, Future[RunResult]]) -> No
     expect = case.expectation
     if expect.kind == "raises":
         assert raised, f"expected {expect.exc_class} but the case ran clean\n{_describe(run)}"
-        assert expect.exc_class in mro, (
-            f"expected {expect.exc_class}, got {mro[0]}: {message}\n{_describe(run)}"
-        )
-        assert message.startswith(expect.text), (
-            f"message does not start with {expect.text!r}:\n{message}"
-        )
+        assert expect.exc_class in mro, f"expected {expect.exc_class}, got {mro[0]}: {message}\n{_describe(run)}"
+        assert message.startswith(expect.text), f"message does not start with {expect.text!r}:\n{message}"
     else:
         assert not raised, f"expected a clean run, got {mro[0]}: {message}\n{_describe(run)}"
         assert run.returncode == 0, _describe(run)
         if expect.kind == "stdout":
-            assert expect.text in run.stdout, (
-                f"{expect.text!r} not in the case's stdout\n{_describe(run)}"
-            )
+            assert expect.text in run.stdout, f"{expect.text!r} not in the case's stdout\n{_describe(run)}"
 
 
 @pytest.mark.oracle
@@ -159,9 +156,7 @@ def test_analyzer_agrees(case: Case) -> None:
     expected = set(case.markers)
     missing = sorted(expected - got)
     extra = sorted(got - expected)
-    assert not missing and not extra, (
-        f"{case.case_id}: missing (line, code) {missing}; unexpected {extra}"
-    )
+    assert not missing and not extra, f"{case.case_id}: missing (line, code) {missing}; unexpected {extra}"
 
 
 @pytest.mark.oracle

@@ -8,7 +8,13 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.rules.jax._tracing import describe, function_name, is_traced_leaf, snippet, transform_name
+from xlalens.analyzers.rules.jax._tracing import (
+    describe,
+    function_name,
+    is_traced_leaf,
+    snippet,
+    transform_name,
+)
 
 _CONVERSIONS = {
     "builtins.int": "`int()`",

@@ -10,7 +10,13 @@ from xlalens.analyzers.knowledge.numpy_equivalents import JNP_EQUIVALENTS, SHAPE
 from xlalens.analyzers.model import Applicability
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
-from xlalens.analyzers.rules.jax._tracing import describe, function_name, is_traced_leaf, snippet, transform_name
+from xlalens.analyzers.rules.jax._tracing import (
+    describe,
+    function_name,
+    is_traced_leaf,
+    snippet,
+    transform_name,
+)
 
 
 @register_rule
@@ -69,7 +75,11 @@ class NumPyCallOnTracer(Rule):
         if name is None or not name.startswith("numpy."):
             return
         function = name[len("numpy.") :]
-        if function in SHAPE_ONLY_FUNCTIONS or function.split(".", 1)[0] in ("random", "testing", "typing"):
+        if function in SHAPE_ONLY_FUNCTIONS or function.split(".", 1)[0] in (
+            "random",
+            "testing",
+            "typing",
+        ):
             return
         traced = next((a for a in node.args if is_traced_leaf(ctx.value(a))), None)
         if traced is None:
@@ -96,6 +106,9 @@ class NumPyCallOnTracer(Rule):
             if ctx.qualname(ast.parse(candidate, mode="eval").body) == "jax.numpy":
                 return candidate
         for name, bindings in ctx.index.module_scope.bindings.items():
-            if any(b.qualname == "jax.numpy" for b in bindings) and ctx.index.resolve_name(name, ctx.scope) == "jax.numpy":
+            if (
+                any(b.qualname == "jax.numpy" for b in bindings)
+                and ctx.index.resolve_name(name, ctx.scope) == "jax.numpy"
+            ):
                 return name
         return None

@@ -8,7 +8,12 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, snippet, transform_name
+from xlalens.analyzers.rules.jax._tracing import (
+    function_name,
+    is_traced_leaf,
+    snippet,
+    transform_name,
+)
 
 _SHAPE_ARGUMENTS: dict[str, tuple[int | None, str]] = {
     "jax.numpy.zeros": (0, "shape"),

@@ -6,10 +6,15 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.evaluate import AtRef
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, snippet, transform_name
-from xlalens.analyzers.evaluate import AtRef
+from xlalens.analyzers.rules.jax._tracing import (
+    function_name,
+    is_traced_leaf,
+    snippet,
+    transform_name,
+)
 from xlalens.analyzers.values import Array, TracedTree
 
 _SIZED = {
@@ -75,7 +80,7 @@ class DataDependentShape(Rule):
                 isinstance(index, Array)
                 and index.traced
                 and index.dtype == "bool"
-                and (isinstance(base, Array) and base.library == "jax" or isinstance(base, TracedTree | AtRef))
+                and ((isinstance(base, Array) and base.library == "jax") or isinstance(base, TracedTree | AtRef))
             ):
                 ctx.report(
                     node,

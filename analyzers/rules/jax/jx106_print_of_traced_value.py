@@ -140,7 +140,9 @@ class PrintOfTracedValue(Rule):
             formats = isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, ast.Constant)
             converts = ctx.qualname(func) in ("builtins.str", "builtins.repr")
             if formats or converts:
-                return any(is_traced_leaf(ctx.value(a)) for a in [*argument.args, *(k.value for k in argument.keywords)])
+                return any(
+                    is_traced_leaf(ctx.value(a)) for a in [*argument.args, *(k.value for k in argument.keywords)]
+                )
         return is_traced_leaf(ctx.value(argument))
 
     @staticmethod

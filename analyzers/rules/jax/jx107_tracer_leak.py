@@ -9,8 +9,13 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.names import BindingKind
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rules.jax._tracing import (
+    function_name,
+    is_traced_leaf,
+    snippet,
+    transform_name,
+)
 from xlalens.analyzers.values import Dict, Seq
-from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, snippet, transform_name
 
 _LIST_MUTATORS = frozenset({"append", "extend", "insert"})
 _DICT_MUTATORS = frozenset({"update", "setdefault"})

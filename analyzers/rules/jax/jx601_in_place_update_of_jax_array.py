@@ -90,7 +90,11 @@ class InPlaceUpdateOfJaxArray(Rule):
         fix = None
         if isinstance(target.value, ast.Name):
             replacement = f"{name} = {name}.at[{index}].{method}({ctx.segment(node.value)})"
-            fix = ctx.fix(f"Rewrite as `{name} = {name}.at[...].{method}(...)`", Applicability.SAFE, [ctx.edit(node, replacement)])
+            fix = ctx.fix(
+                f"Rewrite as `{name} = {name}.at[...].{method}(...)`",
+                Applicability.SAFE,
+                [ctx.edit(node, replacement)],
+            )
         kind = array.describe() if array.dtype and array.shape is not None else "JAX array"
         ctx.report(
             node,
