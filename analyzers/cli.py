@@ -19,7 +19,6 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
@@ -32,10 +31,11 @@ from xlalens.analyzers.config import (
     settings_mapping_summary,
 )
 from xlalens.analyzers.discovery import DiscoveryError, discover, is_force_excluded
-from xlalens.analyzers.fileio import SourceReadError, decode_source, encode_source
-from xlalens.analyzers.model import Severity
+from xlalens.analyzers.fileio import SourceReadError, SourceWriteError, decode_source, encode_source
+from xlalens.analyzers.model import Diagnostic, Severity
 from xlalens.analyzers.output import Report, format_names, get_format
 from xlalens.analyzers.output import statistics as statistics_output
+from xlalens.analyzers.output.report import display_path
 from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.runner import FileResult, RunResult, check_paths, check_stdin
 from xlalens.analyzers.settings import Settings
@@ -53,7 +53,14 @@ class UsageError(Exception):
 
 
 def tool_version() -> str:
-    """The installed xlalens version (``0.0.0+unknown`` when not installed)."""
+    """The xlalens version (``0.0.0+unknown`` when it cannot be found)."""
+    import xlalens.analyzers
+
+    version = getattr(xlalens.analyzers, "__version__", None)
+    if isinstance(version, str):
+        return version
+    from importlib import metadata  # ~15 ms to import: only when the package has no __version__
+
     try:
         return metadata.version("xlalens")
     except metadata.PackageNotFoundError:
@@ -233,12 +240,12 @@ def _cache(args: argparse.Namespace, resolver: SettingsResolver) -> Cache | None
     return Cache(Path(resolver.cwd, directory), tool_version())
 
 
-def _exit_code(args: argparse.Namespace, diagnostics: Sequence[object], would_change: bool) -> int:
+def _exit_code(args: argparse.Namespace, diagnostics: Sequence[Diagnostic]) -> int:
     if args.exit_zero:
         return EXIT_CLEAN
     # Informational findings (e.g. "needs a newer Python to analyze") do not fail a build.
-    failing = any(getattr(d, "severity", Severity.ERROR) is not Severity.INFO for d in diagnostics)
-    return EXIT_FINDINGS if failing or would_change else EXIT_CLEAN
+    failing = any(d.severity is not Severity.INFO for d in diagnostics)
+    return EXIT_FINDINGS if failing else EXIT_CLEAN
 
 
 def _print_report(args: argparse.Namespace, report: Report, out: TextIO) -> None:
@@ -275,24 +282,24 @@ def _print_diffs(args: argparse.Namespace, run: RunResult) -> int:
 def _run_stdin(args: argparse.Namespace, resolver: SettingsResolver) -> int:
     data = sys.stdin.buffer.read()
     name = args.stdin_filename
-    path = os.path.abspath(name) if name else "-"
+    path = resolver.absolute(name) if name else "-"
     if name and args.force_exclude and is_force_excluded(name, resolver):
         if args.fix and not args.diff:
             sys.stdout.buffer.write(data)  # an editor piping through us expects its text back
         return EXIT_CLEAN
-    settings = resolver.for_path(path) if name else resolver.for_directory(resolver.cwd)
+    settings = resolver.for_file(path) if name else resolver.for_directory(resolver.cwd)
     result = check_stdin(data, path, settings, fix=args.fix, unsafe=args.unsafe_fixes, diff=args.diff)
     run = RunResult([result])
     if args.diff:
         return _print_diffs(args, run)
     report = _report(args, run, resolver, files=1)
     _remember_stdin_text(report, data, path)
-    if args.fix and result.source is not None:
+    if args.fix:
         _write_fixed_stdin(result, data, path)
-        _print_report(args, report, sys.stderr)  # stdout carries the fixed source
+        _print_report(args, report, sys.stderr)  # stdout carries the source
     else:
         _print_report(args, report, sys.stdout)
-    return _exit_code(args, report.diagnostics, would_change=False)
+    return _exit_code(args, report.diagnostics)
 
 
 def _remember_stdin_text(report: Report, data: bytes, path: str) -> None:
@@ -302,12 +309,12 @@ def _remember_stdin_text(report: Report, data: bytes, path: str) -> None:
 
 
 def _write_fixed_stdin(result: FileResult, data: bytes, path: str) -> None:
-    assert result.source is not None
-    try:
-        source = decode_source(data, path)
-        sys.stdout.buffer.write(encode_source(source, result.source))
-    except Exception:
-        sys.stdout.buffer.write(data)  # never lose the user's text
+    """Echo the fixed source in the input's encoding; the input itself when it cannot be."""
+    output = data  # never lose the user's text
+    if result.source is not None:
+        with contextlib.suppress(SourceReadError, SourceWriteError):
+            output = encode_source(decode_source(data, path), result.source)
+    sys.stdout.buffer.write(output)
     sys.stdout.flush()
 
 
@@ -317,7 +324,7 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.paths == ["-"] or (args.stdin_filename and not args.paths):
         return _run_stdin(args, resolver)
     if args.show_settings:
-        settings = resolver.for_path(Path(resolver.cwd, paths[0]))
+        settings = resolver.for_path(paths[0])
         print(json.dumps(settings_mapping_summary(settings), indent=2, default=list))
         return EXIT_CLEAN
     files = discover(paths, resolver, force_exclude=args.force_exclude, respect_gitignore=args.respect_gitignore)
@@ -326,17 +333,16 @@ def _run_check(args: argparse.Namespace) -> int:
             print(file)
         return EXIT_CLEAN
     cache = _cache(args, resolver)
-    display = Report(diagnostics=(), cwd=resolver.cwd).display_path
     run = check_paths(
         [str(f) for f in files],
-        resolver.for_path,
+        resolver.for_file,
         jobs=args.jobs,
         cache=cache,
         fix=args.fix,
         unsafe=args.unsafe_fixes,
         diff=args.diff,
         progress=False if args.quiet else None,
-        display=display,
+        display=lambda path: display_path(path, resolver.cwd),
     )
     if cache is not None and cache.errors and not args.quiet:
         print(f"warning: {cache.errors[0]}", file=sys.stderr)
@@ -346,7 +352,7 @@ def _run_check(args: argparse.Namespace) -> int:
     if not files and not args.quiet:
         print("warning: no Python files found under the given paths", file=sys.stderr)
     _print_report(args, report, sys.stdout)
-    return _exit_code(args, report.diagnostics, would_change=False)
+    return _exit_code(args, report.diagnostics)
 
 
 # --- rule -------------------------------------------------------------------------------------
@@ -373,15 +379,15 @@ def _rule_url(rule: type[Rule]) -> str:
 
 def rule_markdown(rule: type[Rule]) -> str:
     """The text ``xlalens rule`` prints: a header (code, name, status, fix, link) and the docs."""
+    # One paragraph per item, so the header reads the same as plain text and as rendered Markdown.
     header = [
         f"# {rule.name()} ({rule.code})",
-        "",
         f"Status: {rule.status.value}. {_AVAILABILITY[rule.fix_availability]}",
     ]
     if rule.fix_title:
         header.append(f"Fix: {rule.fix_title}")
-    header += [f"Explainer: {_rule_url(rule)}", ""]
-    return "\n".join(header) + "\n" + rule.docs() + "\n"
+    header.append(f"Explainer: <{_rule_url(rule)}>")
+    return "\n\n".join([*header, rule.docs()]) + "\n"
 
 
 def rule_object(rule: type[Rule]) -> dict[str, object]:

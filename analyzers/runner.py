@@ -238,11 +238,12 @@ def _progress_bar(total: int, enabled: bool | None) -> Iterator[Callable[[int], 
         yield lambda done: bar.advance(task, done)
 
 
-def _dispatch(jobs: Sequence[_Job], workers: int, advance: Callable[[int], None]) -> Iterator[FileResult]:
+def _dispatch(jobs: Sequence[_Job], workers: int, progress: bool | None) -> Iterator[FileResult]:
     if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield _run_job(job)
-            advance(1)
+        with _progress_bar(len(jobs), progress) as advance:
+            for job in jobs:
+                yield _run_job(job)
+                advance(1)
         return
     _engine()  # import once here, so forked workers start with the engine loaded
     size = max(1, min(_MAX_CHUNK, math.ceil(len(jobs) / (workers * 4))))
@@ -251,13 +252,15 @@ def _dispatch(jobs: Sequence[_Job], workers: int, advance: Callable[[int], None]
         futures: dict[Future[list[FileResult]], Sequence[_Job]] = {
             pool.submit(_run_chunk, chunk): chunk for chunk in chunks
         }
-        for future in as_completed(futures):
-            try:
-                results = future.result()
-            except Exception as error:  # a worker died (e.g. killed for memory): report, go on
-                results = [_internal_error(job.path, error) for job in futures[future]]
-            yield from results
-            advance(len(results))
+        # The bar starts only now: its refresh thread must not exist when the workers are forked.
+        with _progress_bar(len(jobs), progress) as advance:
+            for future in as_completed(futures):
+                try:
+                    results = future.result()
+                except Exception as error:  # a worker died (e.g. killed for memory): report, go on
+                    results = [_internal_error(job.path, error) for job in futures[future]]
+                yield from results
+                advance(len(results))
 
 
 def check_paths(
@@ -298,11 +301,10 @@ def check_paths(
             results[name] = FileResult(name, tuple(cached), cached=True)
             continue
         pending.append(_Job(name, display(name), file_settings, mode, unsafe))
-    with _progress_bar(len(pending), progress) as advance:
-        for result in _dispatch(pending, default_jobs() if jobs is None else jobs, advance):
-            results[result.path] = result
-            if cache is not None and result.digest is not None and mode is not Mode.DIFF:
-                cache.store(result.path, settings_for(result.path), result.digest, result.diagnostics)
+    for result in _dispatch(pending, default_jobs() if jobs is None else jobs, progress):
+        results[result.path] = result
+        if cache is not None and result.digest is not None and mode is not Mode.DIFF:
+            cache.store(result.path, settings_for(result.path), result.digest, result.diagnostics)
     if cache is not None:
         cache.save()
     return RunResult([results[name] for name in names])

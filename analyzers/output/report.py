@@ -41,6 +41,19 @@ def code_name(code: str) -> str:
     return rule.name() if rule is not None else NON_RULE_CODES.get(code, "")
 
 
+def display_path(path: str, cwd: str | os.PathLike[str]) -> str:
+    """``path`` relative to ``cwd`` when it is inside it, else unchanged.
+
+    Examples:
+        >>> display_path("/work/p/m.py", "/work"), display_path("/etc/m.py", "/work")
+        ('p/m.py', '/etc/m.py')
+    """
+    if not os.path.isabs(path):
+        return path
+    prefix = os.path.join(cwd, "")
+    return path[len(prefix) :] if path.startswith(prefix) else path
+
+
 @dataclass
 class Report:
     """The result of a run, ready to render.
@@ -72,13 +85,8 @@ class Report:
         return sorted(self.diagnostics, key=Diagnostic.sort_key)
 
     def display_path(self, path: str) -> str:
-        """``path`` relative to :attr:`cwd` when inside it, with the platform's separators."""
-        if not os.path.isabs(path):
-            return path
-        try:
-            return os.path.relpath(path, self.cwd) if Path(path).is_relative_to(self.cwd) else path
-        except ValueError:  # another drive on Windows
-            return path
+        """``path`` relative to :attr:`cwd` when inside it (see :func:`display_path`)."""
+        return display_path(path, self.cwd)
 
     def is_fixable(self, diagnostic: Diagnostic) -> bool:
         """Whether ``--fix`` (with this run's ``--unsafe-fixes``) would apply its fix."""

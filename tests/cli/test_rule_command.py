@@ -14,7 +14,7 @@ def test_rule_prints_header_and_docs(project, require_rules):
     lines = result.stdout.splitlines()
     assert lines[0] == "# traced-value-in-python-control-flow (JX101)"
     assert "Status: stable. Fix is not available." in result.stdout
-    assert "Explainer: https://xlalens.dev/explain/tracing#python-control-flow" in result.stdout
+    assert "Explainer: <https://xlalens.dev/explain/tracing#python-control-flow>" in result.stdout
     assert result.stdout.endswith(registry.get_rule("JX101").docs() + "\n")
 
 
@@ -22,7 +22,7 @@ def test_rule_code_is_case_insensitive_and_respects_configured_base_url(project,
     require_rules("JX101")
     project.write("xlalens.toml", 'explainer-base-url = "http://127.0.0.1:8000/explain"\n')
     result = project.run("rule", "jx101")
-    assert "Explainer: http://127.0.0.1:8000/explain/tracing#python-control-flow" in result.stdout
+    assert "Explainer: <http://127.0.0.1:8000/explain/tracing#python-control-flow>" in result.stdout
 
 
 def test_rule_shows_fix_title_when_the_rule_has_one(project, require_rules):

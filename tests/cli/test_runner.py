@@ -112,3 +112,13 @@ def test_check_stdin_reports_undecodable_input(code):
     result = runner.check_stdin(b"# coding: ascii\nx = '\xe9'\n", "-", Settings())
     [error] = result.diagnostics
     assert error.code == "E902" and error.line == 2
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_bar_goes_to_stderr_only(tmp_path, code, capsys, jobs):
+    files = [tmp_path / f"m{i}.py" for i in range(3)]
+    for file in files:
+        file.write_text(code.CLEAN)
+    result = runner.check_paths([str(f) for f in files], Settings(), jobs=jobs, progress=True)
+    assert len(result.files) == 3
+    assert capsys.readouterr().out == ""
