@@ -61,7 +61,6 @@ class Report:
     Attributes:
         diagnostics: What remains to report, in any order (``sorted_diagnostics`` orders them).
         fixed: How many diagnostics ``--fix`` fixed.
-        files: How many files were checked.
         unsafe_fixes: Whether unsafe fixes count as applicable (``--unsafe-fixes``).
         cwd: Paths are shown relative to this directory when they are inside it.
         version: The xlalens version, for formats that record the tool.
@@ -72,7 +71,6 @@ class Report:
 
     diagnostics: Sequence[Diagnostic]
     fixed: int = 0
-    files: int = 0
     unsafe_fixes: bool = False
     cwd: Path = field(default_factory=Path.cwd)
     version: str = "0.0.0"
