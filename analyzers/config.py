@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from xlalens.analyzers import registry
-from xlalens.analyzers.rule import RuleStatus
 from xlalens.analyzers.settings import Settings
 
 CONFIG_FILENAMES: tuple[str, ...] = ("xlalens.toml", "pyproject.toml")
@@ -184,37 +183,16 @@ class Overrides:
         registry.validate_selectors([*(self.select or ()), *self.ignore, *self.extend_select])
 
 
-def _specificity(selector: str) -> int:
-    # Mirrors registry.select_rules: a longer prefix is more specific; ALL is the least specific.
-    selector = selector.strip().upper()
-    return 0 if selector == "ALL" else len(selector)
-
-
-def _codes(selector: str) -> set[str]:
-    return {rule.code for rule in registry.select_rules(select=[selector], preview=True)}
-
-
 def _layered_selection(base: Settings, overrides: Overrides, preview: bool) -> tuple[str, ...]:
     """The rule codes that run when ``overrides`` adds/ignores on top of ``base``'s selection."""
-    enabled = {rule.code for rule in registry.select_rules(base.select, base.ignore, base.extend_select, preview=True)}
-    decided: dict[str, tuple[int, bool]] = {}
-    for on, selectors in ((True, overrides.extend_select), (False, overrides.ignore)):
-        for selector in selectors:
-            specificity = _specificity(selector)
-            for code in _codes(selector):
-                previous = decided.get(code)
-                if previous is None or specificity >= previous[0]:
-                    decided[code] = (specificity, on)
-    for code, (_, on) in decided.items():
-        (enabled.add if on else enabled.discard)(code)
-    # Preview rules run only with --preview or when a layer names them by full code, as in
-    # registry.select_rules; the flat code list handed on would otherwise name them all.
-    explicit = {s.strip().upper() for s in (*(base.select or ()), *base.extend_select, *overrides.extend_select)}
-    return tuple(
-        code
-        for code in sorted(enabled)
-        if preview or code in explicit or registry.get_rule(code).status is not RuleStatus.PREVIEW
+    rules = registry.select_rules(
+        base.select,
+        base.ignore,
+        base.extend_select,
+        preview,
+        layers=[(overrides.extend_select, overrides.ignore)],
     )
+    return tuple(rule.code for rule in rules)
 
 
 def apply_overrides(settings: Settings, overrides: Overrides) -> Settings:

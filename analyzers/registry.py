@@ -92,40 +92,48 @@ def validate_selectors(selectors: Iterable[str]) -> None:
         _expand(selector)
 
 
-def select_rules(
-    select: Sequence[str] | None = None,
-    ignore: Sequence[str] = (),
-    extend_select: Sequence[str] = (),
-    preview: bool = False,
-) -> list[type[Rule]]:
-    """The rules that run for a selection, ruff-style.
-
-    ``select`` replaces the default (all stable rules), ``extend_select`` adds to it and
-    ``ignore`` removes; the longest matching selector wins, so ``--select JX --ignore JX1
-    --extend-select JX105`` keeps JX105. Preview rules run when ``preview`` is set or when
-    selected by their full code.
-
-    Examples:
-        >>> [r.code for r in select_rules(select=["JX10"], ignore=["JX102"])][:3]
-        ['JX101', 'JX103', 'JX104']
-    """
+def _decide(layer: Iterable[tuple[bool, Iterable[str]]]) -> dict[str, bool]:
+    """Code -> enabled for one layer of selectors; the longest matching selector wins, ties go to the later."""
     chosen: dict[str, tuple[int, bool]] = {}
-
-    def apply(selectors: Iterable[str], enabled: bool) -> None:
+    for enabled, selectors in layer:
         for selector in selectors:
             specificity = 0 if selector.strip().upper() == "ALL" else len(selector.strip())
             for rule in _expand(selector):
                 previous = chosen.get(rule.code)
                 if previous is None or specificity >= previous[0]:
                     chosen[rule.code] = (specificity, enabled)
+    return {code: enabled for code, (_, enabled) in chosen.items()}
 
-    apply(["ALL"] if select is None else select, True)
-    apply(extend_select, True)
-    apply(ignore, False)
 
-    explicit = {s.strip().upper() for s in [*(select or ()), *extend_select]}
+def select_rules(
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] = (),
+    extend_select: Sequence[str] = (),
+    preview: bool = False,
+    layers: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
+) -> list[type[Rule]]:
+    """The rules that run for a selection, ruff-style.
+
+    ``select`` replaces the default (all stable rules), ``extend_select`` adds to it and
+    ``ignore`` removes; the longest matching selector wins, so ``--select JX --ignore JX1
+    --extend-select JX105`` keeps JX105. Each of ``layers`` is a further ``(extend_select,
+    ignore)`` pair decided the same way and applied on top (command-line flags over a
+    configuration file). Preview rules run when ``preview`` is set or when selected by their
+    full code.
+
+    Examples:
+        >>> [r.code for r in select_rules(select=["JX10"], ignore=["JX102"])][:3]
+        ['JX101', 'JX103', 'JX104']
+        >>> "JX101" in [r.code for r in select_rules(ignore=["JX1"], layers=[(["JX101"], [])])]
+        True
+    """
+    decided = _decide([(True, ["ALL"] if select is None else select), (True, extend_select), (False, ignore)])
+    for layer_extend, layer_ignore in layers:
+        decided.update(_decide([(True, layer_extend), (False, layer_ignore)]))
+
+    explicit = {s.strip().upper() for s in [*(select or ()), *extend_select, *(s for e, _ in layers for s in e)]}
     rules = []
-    for code, (_, enabled) in sorted(chosen.items()):
+    for code, enabled in sorted(decided.items()):
         rule = _RULES[code]
         if not enabled or rule.status is RuleStatus.REMOVED:
             continue
