@@ -39,6 +39,7 @@ from xlalens.analyzers.output.report import display_path
 from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.runner import FileResult, RunResult, check_paths, check_stdin
 from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.source import SourceText
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -310,7 +311,7 @@ def _run_stdin(args: argparse.Namespace, resolver: SettingsResolver) -> int:
 def _remember_stdin_text(report: Report, data: bytes, path: str) -> None:
     # Undecodable input already has its E902 diagnostic; there is just no text to show then.
     with contextlib.suppress(SourceReadError):
-        report.sources[path] = decode_source(data, path).text
+        report.sources[path] = SourceText(decode_source(data, path).text)
 
 
 def _write_fixed_stdin(result: FileResult, data: bytes, path: str) -> None:

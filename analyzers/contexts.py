@@ -107,7 +107,6 @@ def static_param_names(
     keywords: dict[str, ast.expr],
     spec: TransformSpec,
     callable_params: list[str],
-    every_param: list[str],
 ) -> set[str] | None:
     """The parameters a transform's keywords declare static; None when they are not literals.
 
@@ -272,11 +271,11 @@ class _Discovery:
     ) -> None:
         if spec.params is ParamTracing.NONE:
             return
-        positional = positional_params(node)[bound_positional:]
-        every = [
-            p for p in all_params(node) if p not in bound_names and p not in positional_params(node)[:bound_positional]
-        ]
-        static = static_param_names(keywords, spec, positional, every)
+        all_positional = positional_params(node)
+        bound = {*bound_names, *all_positional[:bound_positional]}
+        positional = all_positional[bound_positional:]
+        every = [p for p in all_params(node) if p not in bound]
+        static = static_param_names(keywords, spec, positional)
         traced: dict[str, ParamTracing] = {}
         if static is not None:
             if spec.params is ParamTracing.IN_AXES:

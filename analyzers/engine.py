@@ -119,7 +119,7 @@ def run_rules(
     for instance in instances:
         for node_type in instance.node_types:
             by_type.setdefault(node_type, []).append(instance)
-    index = ModuleIndex(tree, {*by_type, ast.Call, ast.Assign})
+    index = ModuleIndex(tree, {*by_type, ast.Call})
     traced = find_traced_functions(index)
     interpreter = Interpreter(index, traced)
     ctx = CheckContext(source, path, settings, index, traced, interpreter)

@@ -520,8 +520,6 @@ class _FunctionRun:
             if attr in ("T", "mT") and not base.arrays_only:
                 return Array(traced=True)
             return UNKNOWN
-        if isinstance(base, Seq) and attr == "shape":
-            return UNKNOWN
         return UNKNOWN
 
     def e_subscript(self, node: ast.Subscript) -> Value:
@@ -840,19 +838,11 @@ class _FunctionRun:
             if name in arrays.STATIC_RESULT_FUNCTIONS:
                 return Static()
             if name in arrays.CONSTRUCTORS:
-                position = {
-                    "zeros": 1,
-                    "ones": 1,
-                    "empty": 1,
-                    "full": 2,
-                    "array": 1,
-                    "asarray": 1,
-                }.get(name)
                 return arrays.evaluate_constructor(
                     name,
                     args,
                     keywords,
-                    self.dtype_argument(node, position),
+                    self.dtype_argument(node, arrays.DTYPE_POSITIONS.get(name)),
                     self.staged or traced_inputs,
                 )
             if name in (

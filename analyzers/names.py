@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 import enum
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -101,7 +102,8 @@ class ModuleIndex:
         self.tree = tree
         self.module_scope = Scope(tree, None)
         self.scopes: dict[int, Scope] = {id(tree): self.module_scope}
-        self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in wanted}
+        # Assignments are always collected: module aliases and lambdas resolve through them.
+        self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in {*wanted, ast.Assign}}
         self.functions: list[Scope] = []
         self._walk()
 
@@ -255,10 +257,11 @@ class ModuleIndex:
         return None
 
     def _assigned_value(self, target: ast.AST | None) -> ast.expr | None:
-        for statement in self.tree.body:
-            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and statement.targets[0] is target:
-                return statement.value
-        return None
+        """The value of a single-target ``=`` statement at the module's top level that binds ``target``."""
+        statement = self._assignments.get(id(target))
+        if statement is None or len(statement.targets) != 1 or id(statement) not in self._top_level_statements:
+            return None
+        return statement.value
 
     def qualname(self, expr: ast.AST, scope: Scope) -> str | None:
         """The fully qualified name of a ``Name`` or dotted ``Attribute`` expression.
@@ -293,24 +296,21 @@ class ModuleIndex:
             assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             return node
         if len(bindings) == 1 and bindings[0].kind is BindingKind.ASSIGN:
-            owner_value = self._lambda_assigned_to(bindings[0].node)
-            return owner_value
+            statement = self._assignments.get(id(bindings[0].node))
+            if statement is not None and isinstance(statement.value, ast.Lambda):
+                return statement.value
         return None
 
-    def _lambda_assigned_to(self, target: ast.AST | None) -> ast.Lambda | None:
-        parent = self._assign_parent.get(id(target)) if target is not None else None
-        if parent is not None and isinstance(parent.value, ast.Lambda):
-            return parent.value
-        return None
+    @functools.cached_property
+    def _assignments(self) -> dict[int, ast.Assign]:
+        """``id(target)`` -> the ``=`` statement that assigns it."""
+        found: dict[int, ast.Assign] = {}
+        for node, _ in self.nodes[ast.Assign]:
+            assert isinstance(node, ast.Assign)
+            for target in node.targets:
+                found[id(target)] = node
+        return found
 
-    @property
-    def _assign_parent(self) -> dict[int, ast.Assign]:
-        cache = getattr(self, "_assign_parent_cache", None)
-        if cache is None:
-            cache = {}
-            for node, _ in self.nodes.get(ast.Assign, ()):
-                assert isinstance(node, ast.Assign)
-                for target in node.targets:
-                    cache[id(target)] = node
-            self._assign_parent_cache = cache
-        return cache
+    @functools.cached_property
+    def _top_level_statements(self) -> frozenset[int]:
+        return frozenset(id(statement) for statement in self.tree.body)

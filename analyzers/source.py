@@ -7,6 +7,7 @@ the way Python's tokenizer splits them (``\\n``, ``\\r\\n``, ``\\r``), not with
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import tokenize
@@ -52,8 +53,6 @@ class SourceText:
         self.lines = _LINE_BREAK.split(self.text)
         match = _LINE_BREAK.search(self.text)
         self.newline = match.group(0) if match else "\n"
-        self._noqa: dict[int, Noqa] | None = None
-        self._line_offsets: list[int] | None = None
 
     def line(self, number: int) -> str:
         """The text of 1-based line ``number`` without its line break."""
@@ -80,13 +79,13 @@ class SourceText:
 
     def offset(self, position: Position) -> int:
         """The index into ``text`` of a position."""
-        if self._line_offsets is None:
-            offsets = [0]
-            for match in _LINE_BREAK.finditer(self.text):
-                offsets.append(match.end())
-            self._line_offsets = offsets
-        line_index = min(max(position.line - 1, 0), len(self._line_offsets) - 1)
-        return self._line_offsets[line_index] + position.column
+        offsets = self._line_offsets
+        line_index = min(max(position.line - 1, 0), len(offsets) - 1)
+        return offsets[line_index] + position.column
+
+    @functools.cached_property
+    def _line_offsets(self) -> list[int]:
+        return [0, *(match.end() for match in _LINE_BREAK.finditer(self.text))]
 
     def segment(self, range_: Range) -> str:
         """The text covered by ``range_``."""
@@ -96,28 +95,25 @@ class SourceText:
     def file_noqa(self) -> bool:
         """Whether a ``# xlalens: noqa`` comment turns off the whole file."""
         return bool(_FILE_NOQA.search(self.text)) and any(
-            _FILE_NOQA.search(comment) for comment in self._comments().values()
+            _FILE_NOQA.search(comment) for _, comment in self._comments.values()
         )
 
-    @property
+    @functools.cached_property
     def noqa(self) -> dict[int, Noqa]:
         """Line -> the ``# noqa`` comment on it."""
-        if self._noqa is None:
-            found: dict[int, Noqa] = {}
-            if "noqa" in self.text.lower():
-                for line, (column, comment) in self._comment_columns().items():
-                    match = _NOQA.search(comment)
-                    if match is None:
-                        continue
-                    codes = frozenset(c.upper() for c in _CODE.findall(match.group("codes") or ""))
-                    found[line] = Noqa(line, codes, column + match.start(), column + match.end())
-            self._noqa = found
-        return self._noqa
+        found: dict[int, Noqa] = {}
+        if "noqa" in self.text.lower():
+            for line, (column, comment) in self._comments.items():
+                match = _NOQA.search(comment)
+                if match is None:
+                    continue
+                codes = frozenset(c.upper() for c in _CODE.findall(match.group("codes") or ""))
+                found[line] = Noqa(line, codes, column + match.start(), column + match.end())
+        return found
 
-    def _comments(self) -> dict[int, str]:
-        return {line: comment for line, (_, comment) in self._comment_columns().items()}
-
-    def _comment_columns(self) -> dict[int, tuple[int, str]]:
+    @functools.cached_property
+    def _comments(self) -> dict[int, tuple[int, str]]:
+        """Line -> (column, text) of the comment on it; the file is tokenized once."""
         comments: dict[int, tuple[int, str]] = {}
         try:
             for token in tokenize.generate_tokens(io.StringIO(self.text).readline):

@@ -54,6 +54,9 @@ CONSTRUCTORS = frozenset(
 )
 """Array constructors evaluated to a shape and dtype."""
 
+DTYPE_POSITIONS: dict[str, int] = {"zeros": 1, "ones": 1, "empty": 1, "full": 2, "array": 1, "asarray": 1}
+"""Constructor -> position of its ``dtype`` argument when passed positionally."""
+
 ARRAY_METHODS = frozenset(
     {
         "all",

@@ -15,6 +15,7 @@ from xlalens.analyzers.model import Applicability, Diagnostic
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.runner import INTERNAL_ERROR_CODE, IO_ERROR_CODE
 from xlalens.analyzers.settings import DEFAULT_EXPLAINER_BASE_URL
+from xlalens.analyzers.source import SourceText
 
 NON_RULE_CODES: Mapping[str, str] = {
     INTERNAL_ERROR_CODE: "internal-error",
@@ -75,7 +76,7 @@ class Report:
     cwd: Path = field(default_factory=Path.cwd)
     version: str = "0.0.0"
     explainer_base_url: str = DEFAULT_EXPLAINER_BASE_URL
-    sources: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, SourceText] = field(default_factory=dict)
     quiet: bool = False
 
     def sorted_diagnostics(self) -> list[Diagnostic]:
@@ -98,15 +99,14 @@ class Report:
 
     def source_line(self, path: str, line: int) -> str | None:
         """The text of 1-based ``line`` in ``path`` without its line ending, if it can be read."""
-        text = self.sources.get(path)
-        if text is None:
+        source = self.sources.get(path)
+        if source is None:
             try:
-                text = read_source(path).text
+                source = SourceText(read_source(path).text)
             except SourceReadError:
                 return None
-            self.sources[path] = text
-        lines = text.splitlines()
-        return lines[line - 1] if 0 < line <= len(lines) else None
+            self.sources[path] = source
+        return source.line(line) if 0 < line <= len(source.lines) else None
 
     def summary(self) -> str:
         """The closing lines of the human-readable formats (``Found 3 errors ...``)."""

@@ -14,6 +14,7 @@ from xlalens.analyzers.rules.jax._tracing import (
     describe,
     function_name,
     is_traced_leaf,
+    module_alias,
     snippet,
     transform_name,
 )
@@ -102,13 +103,8 @@ class NumPyCallOnTracer(Rule):
 
     @staticmethod
     def jax_numpy_alias(ctx: CheckContext) -> str | None:
-        for candidate in ("jnp", "jax.numpy"):
-            if ctx.qualname(ast.parse(candidate, mode="eval").body) == "jax.numpy":
-                return candidate
-        for name, bindings in ctx.index.module_scope.bindings.items():
-            if (
-                any(b.qualname == "jax.numpy" for b in bindings)
-                and ctx.index.resolve_name(name, ctx.scope) == "jax.numpy"
-            ):
-                return name
-        return None
+        if ctx.index.resolve_name("jnp", ctx.scope) == "jax.numpy":
+            return "jnp"
+        if ctx.index.resolve_name("jax", ctx.scope) == "jax":
+            return "jax.numpy"
+        return module_alias(ctx, "jax.numpy")

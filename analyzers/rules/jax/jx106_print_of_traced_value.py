@@ -10,7 +10,7 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import Applicability, Fix, Severity
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, transform_name
+from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, module_alias, transform_name
 
 _PLAIN = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant)
 
@@ -145,15 +145,8 @@ class PrintOfTracedValue(Rule):
                 )
         return is_traced_leaf(ctx.value(argument))
 
-    @staticmethod
-    def jax_alias(ctx: CheckContext) -> str | None:
-        for name in ("jax", *ctx.index.module_scope.bindings):
-            if ctx.index.resolve_name(name, ctx.scope) == "jax":
-                return name
-        return None
-
     def fix(self, node: ast.Call, ctx: CheckContext) -> Fix | None:
-        alias = self.jax_alias(ctx)
+        alias = module_alias(ctx, "jax", "jax")
         if alias is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             return None
         fields: list[str] = []
