@@ -7,7 +7,6 @@ import importlib
 import pkgutil
 
 import pytest
-
 import xlalens.analyzers
 
 MODULES = sorted(f"xlalens.analyzers.{info.name}" for info in pkgutil.walk_packages(xlalens.analyzers.__path__))
