@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-DEFAULT_EXPLAINER_BASE_URL = "https://xlalens.dev/explain"
+from xlalens.explainers.links import DEFAULT_BASE_URL, section_url
+
+# Diagnostics link to the local explainer server (`xlalens explain --serve`) unless configured.
+DEFAULT_EXPLAINER_BASE_URL = DEFAULT_BASE_URL
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,6 @@ class Settings:
 
         Examples:
             >>> Settings().explainer_url("tracing#python-control-flow")
-            'https://xlalens.dev/explain/tracing#python-control-flow'
+            'http://127.0.0.1:8711/tracing#python-control-flow'
         """
-        page, _, section = explainer.partition("#")
-        base = self.explainer_base_url.rstrip("/")
-        return f"{base}/{page}#{section}" if section else f"{base}/{page}"
+        return section_url(self.explainer_base_url, explainer)

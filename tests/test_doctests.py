@@ -8,8 +8,13 @@ import pkgutil
 
 import pytest
 import xlalens.analyzers
+import xlalens.explainers
 
-MODULES = sorted(f"xlalens.analyzers.{info.name}" for info in pkgutil.walk_packages(xlalens.analyzers.__path__))
+MODULES = sorted(
+    info.name
+    for package in (xlalens.analyzers, xlalens.explainers)
+    for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}.")
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

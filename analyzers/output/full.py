@@ -8,7 +8,7 @@ Example::
       |        ^^^^^ JX101
       |
       = help: Rewrite with `jax.lax.cond`
-      = docs: https://xlalens.dev/explain/tracing#python-control-flow
+      = docs: http://127.0.0.1:8711/tracing#python-control-flow
 """
 
 from __future__ import annotations

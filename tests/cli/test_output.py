@@ -202,7 +202,7 @@ def test_json_uses_ruff_field_names_and_1_based_columns(findings):
     assert first["location"] == {"row": 6, "column": 8}
     assert first["end_location"] == {"row": 6, "column": 13}
     assert first["fix"] is None and first["noqa_row"] == 6
-    assert first["url"].startswith("https://")
+    assert first["url"] == "http://127.0.0.1:8711/tracing#python-control-flow"
     fix = items[1]["fix"]
     assert fix["applicability"] == "safe" and fix["message"]
     assert fix["edits"][0]["location"] == {"row": 6, "column": 5}

@@ -14,7 +14,7 @@ def test_rule_prints_header_and_docs(project, require_rules):
     lines = result.stdout.splitlines()
     assert lines[0] == "# traced-value-in-python-control-flow (JX101)"
     assert "Status: stable. Fix is not available." in result.stdout
-    assert "Explainer: <https://xlalens.dev/explain/tracing#python-control-flow>" in result.stdout
+    assert "Explainer: <http://127.0.0.1:8711/tracing#python-control-flow>" in result.stdout
     assert result.stdout.endswith(registry.get_rule("JX101").docs() + "\n")
 
 
