@@ -229,7 +229,7 @@ def test_sarif_is_structurally_valid_sarif_2_1_0(findings):
     jx101 = next(rule for rule in rules if rule["id"] == "JX101")
     assert jx101["name"] == "traced-value-in-python-control-flow"
     assert "## Why is this bad?" in jx101["fullDescription"]["text"]
-    assert jx101["helpUri"].startswith("https://")
+    assert jx101["helpUri"].startswith("http://127.0.0.1:8711/tracing#")
     results = run["results"]
     assert [r["ruleId"] for r in results] == ["JX101", "JX106"]
     for r in results:
@@ -254,7 +254,7 @@ def test_full_shows_source_line_caret_fix_title_and_link(findings):
     out = result.stdout
     assert "6 |     if x > 0:\n  |        ^^^^^ JX101\n" in out
     assert "= help: Replace with `jax.debug.print`" in out
-    assert "= docs: https://" in out
+    assert "= docs: http://127.0.0.1:8711/tracing#python-control-flow" in out
     assert out.rstrip().endswith("Found 2 errors (1 fixable with --fix).")
 
 
