@@ -24,6 +24,8 @@ from typing import TextIO
 
 from xlalens.analyzers import registry
 from xlalens.analyzers.cache import Cache
+from xlalens.analyzers.cli_common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError
+from xlalens.analyzers.cli_explain import add_calc, add_explain
 from xlalens.analyzers.config import (
     ConfigError,
     Overrides,
@@ -41,16 +43,8 @@ from xlalens.analyzers.runner import FileResult, RunResult, check_paths, check_s
 from xlalens.analyzers.settings import Settings
 from xlalens.analyzers.source import SourceText
 
-EXIT_CLEAN = 0
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
-
 CACHE_DIR_ENV = "XLALENS_CACHE_DIR"
 DEFAULT_CACHE_DIR = ".xlalens_cache"
-
-
-class UsageError(Exception):
-    """A mistake in how xlalens was invoked or configured (exit code 2)."""
 
 
 @functools.cache
@@ -188,6 +182,8 @@ def _add_rule(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
 _SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None], ...] = (
     _add_check,
     _add_rule,
+    add_explain,
+    add_calc,
 )
 
 

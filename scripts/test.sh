@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
-# Install xlalens with its test dependencies (jax for the oracle included) and run every test.
+# Install xlalens with its test dependencies (jax for the oracle, Playwright and Chromium for the
+# explainer pages, pytest-lsp and Neovim for the language server) and run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet -e '.[test]'
+# The browser tests drive Debian's Chromium (Playwright's wheel brings only its driver, no browser).
+if [ ! -x "${XLALENS_CHROMIUM:-/usr/bin/chromium}" ]; then
+    sudo_cmd=""
+    if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+fi
 export JAX_PLATFORMS=cpu
 set +e
 pytest "$@"

@@ -1,0 +1,189 @@
+"""HTML for the explainer site: pages, live calculator panels and the index.
+
+Markdown is rendered by markdown-it-py (CommonMark plus tables, raw HTML off) with ``##`` anchors
+from :func:`~xlalens.explainers.pages_catalog.slugify`, and code highlighted by Pygments. Every value
+that comes from a request (prefilled calculator fields) is escaped here; the page's script only ever
+sets ``textContent``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.anchors import anchors_plugin
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+from xlalens.explainers.calculators import Calculator, CalculatorInputError, CalculatorResult, Field
+from xlalens.explainers.links import calculator_url
+from xlalens.explainers.pages_catalog import Page, RuleEntry, page_markdown, slugify
+
+STYLESHEET = "/static/site.css"
+SCRIPT = "/static/calculator.js"
+
+
+def _highlight(code: str, language: str, _attrs: str) -> str:
+    try:
+        lexer = get_lexer_by_name(language or "text")
+    except ClassNotFound:
+        lexer = get_lexer_by_name("text")
+    return highlight(code, lexer, HtmlFormatter(nowrap=True))
+
+
+@cache
+def _markdown() -> MarkdownIt:
+    renderer = MarkdownIt("commonmark", {"html": False, "highlight": _highlight}).enable("table")
+    renderer.use(anchors_plugin, min_level=2, max_level=2, slug_func=slugify, permalink=True, permalinkSymbol="#")
+    default_fence = renderer.renderer.rules["fence"]
+
+    def fence(tokens: Any, index: int, options: Any, env: Any) -> str:
+        # The info string's extra words mark examples for the test runner (`python raises=X`);
+        # readers see them as a caption, the highlighter sees only the language.
+        token = tokens[index]
+        language, _, marks = token.info.strip().partition(" ")
+        token.info = language
+        rendered = default_fence(tokens, index, options, env)
+        caption = _fence_caption(marks.strip())
+        return f'<figure class="example">{rendered}{caption}</figure>\n' if caption else rendered
+
+    renderer.add_render_rule("fence", fence)
+    return renderer
+
+
+def _fence_caption(marks: str) -> str:
+    if marks.startswith("raises="):
+        error = html.escape(marks.removeprefix("raises="))
+        return f'<figcaption class="raises">Raises <code>{error}</code></figcaption>'
+    return ""
+
+
+def markdown_to_html(markdown: str) -> str:
+    """Render page Markdown (headings get anchors, raw HTML is escaped).
+
+    Examples:
+        >>> print(markdown_to_html("## Static shapes\\n\\n<b>x</b>"), end="")
+        <h2 id="static-shapes">Static shapes <a class="header-anchor" href="#static-shapes">#</a></h2>
+        <p>&lt;b&gt;x&lt;/b&gt;</p>
+    """
+    return _markdown().render(markdown)
+
+
+def _layout(title: str, body: str, *, scripts: bool = False) -> str:
+    script = f'<script src="{SCRIPT}" defer></script>' if scripts else ""
+    return (
+        "<!doctype html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)} · xlalens</title>"
+        f'<link rel="stylesheet" href="{STYLESHEET}">{script}</head>\n'
+        '<body><header class="site"><a href="/">xlalens explainers</a></header>\n'
+        f"<main>{body}</main></body></html>\n"
+    )
+
+
+def render_page(
+    page: Page,
+    rules: Iterable[RuleEntry],
+    calculators: Iterable[Calculator[Any, Any]],
+    query: Mapping[str, str],
+) -> str:
+    """A full HTML page: the article, then a live panel per calculator the page names."""
+    article = f"<article><h1>{html.escape(page.title)}</h1>\n" + markdown_to_html(page_markdown(page, rules))
+    panels = "".join(render_panel(calculator, query) for calculator in calculators)
+    return _layout(page.title, article + panels + "</article>", scripts=bool(panels))
+
+
+def render_calculator_page(
+    calculator: Calculator[Any, Any], query: Mapping[str, str], explainer_href: str | None
+) -> str:
+    """A page with one calculator, prefilled from ``query``."""
+    intro = f"<h1>{html.escape(calculator.title)}</h1><p>{html.escape(calculator.summary)}</p>"
+    if explainer_href:
+        intro += f'<p><a href="{html.escape(explainer_href)}">How this works</a></p>'
+    return _layout(calculator.title, intro + render_panel(calculator, query, heading=False), scripts=True)
+
+
+def render_index(pages: Iterable[Page], calculators: Iterable[Calculator[Any, Any]]) -> str:
+    """The list of pages and calculators."""
+    items = "".join(
+        f'<li><a href="/{html.escape(page.slug)}">{html.escape(page.title)}</a>: {html.escape(page.summary)}</li>'
+        for page in pages
+    )
+    tools = "".join(
+        f'<li><a href="/calc/{html.escape(calc.name)}">{html.escape(calc.title)}</a>: {html.escape(calc.summary)}</li>'
+        for calc in calculators
+    )
+    body = f"<h1>Explainers</h1><ul class='pages'>{items}</ul><h2>Calculators</h2><ul class='calculators'>{tools}</ul>"
+    return _layout("Explainers", body)
+
+
+def render_not_found(message: str) -> str:
+    """A 404 page that says what was not found."""
+    return _layout("Not found", f"<h1>Not found</h1><p>{html.escape(message)}</p><p><a href='/'>All pages</a></p>")
+
+
+def render_panel(calculator: Calculator[Any, Any], query: Mapping[str, str], *, heading: bool = True) -> str:
+    """A calculator's form, prefilled from ``query``, with its result computed now (works without scripts)."""
+    # An empty field means "use the default" here and in the page script alike.
+    values = {spec.name: query.get(spec.name, spec.default or "") for spec in calculator.fields}
+    error: CalculatorInputError | None = None
+    result: CalculatorResult | None = None
+    try:
+        result = calculator.run({name: text for name, text in values.items() if text != ""})
+    except CalculatorInputError as failure:
+        error = failure
+    name = html.escape(calculator.name)
+    title = f"<h2 id='calculator-{name}'>Calculator: {html.escape(calculator.title)}</h2>" if heading else ""
+    fields = "".join(_field_html(calculator, spec, values[spec.name], error) for spec in calculator.fields)
+    link = calculator_url("", calculator.name, {key: value for key, value in values.items() if value != ""})
+    return (
+        f'<section class="calculator" data-calculator="{name}">{title}'
+        f'<form class="fields" autocomplete="off" novalidate>{fields}</form>'
+        f'<div class="result" aria-live="polite">{render_result(result)}</div>'
+        f'<p class="permalink"><a href="{html.escape(link)}">Link to these numbers</a></p></section>'
+    )
+
+
+def _field_html(calculator: Calculator[Any, Any], spec: Field, value: str, error: CalculatorInputError | None) -> str:
+    ident = f"{calculator.name}-{spec.name}"
+    message = error.message if error is not None and error.field == spec.name else ""
+    invalid = ' aria-invalid="true"' if message else ""
+    attrs = f'id="{html.escape(ident)}" name="{html.escape(spec.name)}" aria-describedby="{html.escape(ident)}-help"'
+    if spec.kind == "choice":
+        options = "".join(
+            f"<option{' selected' if choice == value else ''}>{html.escape(choice)}</option>" for choice in spec.choices
+        )
+        control = f"<select {attrs}{invalid}>{options}</select>"
+    else:
+        placeholder = html.escape(spec.placeholder or spec.default or "")
+        control = (
+            f'<input type="text" {attrs} value="{html.escape(value)}" placeholder="{placeholder}"'
+            f' spellcheck="false"{invalid}>'
+        )
+    return (
+        f'<div class="field" data-field="{html.escape(spec.name)}">'
+        f'<label for="{html.escape(ident)}">{html.escape(spec.label)}</label>{control}'
+        f'<small id="{html.escape(ident)}-help" class="help">{html.escape(spec.help)}</small>'
+        f'<output class="error" role="alert">{html.escape(message)}</output></div>'
+    )
+
+
+def render_result(result: CalculatorResult | None) -> str:
+    """A result's headline and table of intermediate numbers (empty while the input is invalid)."""
+    if result is None:
+        return ""
+    rows = "".join(
+        f"<tr><th scope='row'>{html.escape(row.label)}</th><td>{html.escape(row.value)}</td>"
+        f"<td class='formula'>{html.escape(row.formula)}</td></tr>"
+        for row in result.rows()
+    )
+    status = html.escape(result.status)
+    return (
+        f'<p class="headline status-{status}" data-status="{status}">{html.escape(result.headline)}</p>'
+        f'<table class="rows"><tbody>{rows}</tbody></table>'
+    )
