@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,3 +41,19 @@ def test_bare_names_are_not_importable(tmp_path: Path) -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+def test_wheel_ships_pages_and_static_files(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path), "."],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("xlalens-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for page in (ROOT / "explainers" / "pages").glob("*.md"):
+        assert f"xlalens/explainers/pages/{page.name}" in names
+    for static in (ROOT / "explainers" / "static").iterdir():
+        assert f"xlalens/explainers/static/{static.name}" in names
+    assert "xlalens/explainers/calculators/registry.py" in names
