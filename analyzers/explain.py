@@ -6,8 +6,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from xlalens.analyzers import registry
 from xlalens.analyzers.output.sarif import summary
+from xlalens.explainers.calculators import CalculatorInputError, UnknownCalculatorError, get_calculator
+from xlalens.explainers.links import calculator_url
 from xlalens.explainers.pages_catalog import RuleEntry
 from xlalens.explainers.web import ExplainerServer
 
@@ -27,3 +32,18 @@ def start_explainer_server(port: int = 0) -> ExplainerServer:
         OSError: when the port is taken.
     """
     return ExplainerServer(port, rule_entries()).start()
+
+
+def calculator_link(base_url: str, calculator: tuple[str, Mapping[str, Any]] | None) -> str | None:
+    """The live calculator prefilled with a diagnostic's values, or ``None`` when there is none.
+
+    Values the calculator cannot take leave the link out rather than point at an error.
+    """
+    if calculator is None:
+        return None
+    name, values = calculator
+    try:
+        query = get_calculator(name).query(values)
+    except (UnknownCalculatorError, CalculatorInputError):
+        return None
+    return calculator_url(base_url, name, query)

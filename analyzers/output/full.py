@@ -52,6 +52,12 @@ def render(report: Report, out: TextIO) -> None:
             lines.append(f"  = help: {diagnostic.fix.message}")
         if diagnostic.url:
             lines.append(f"  = docs: {diagnostic.url}")
+        if diagnostic.calculator is not None:
+            from xlalens.analyzers.explain import calculator_link  # the explainers load only when needed
+
+            link = calculator_link(report.explainer_base_url, diagnostic.calculator)
+            if link:
+                lines.append(f"  = calculator: {link}")
         out.write("\n".join(lines) + "\n\n")
     if not report.quiet:
         out.write(report.summary() + "\n")

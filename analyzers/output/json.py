@@ -3,7 +3,8 @@
 Each object has ``code``, ``message``, ``filename`` (absolute), ``location`` and
 ``end_location`` (``{"row", "column"}``, both 1-based), ``fix`` (``{"applicability", "message",
 "edits"}`` or ``null``; each edit has ``content``, ``location``, ``end_location``), ``url``,
-``noqa_row`` (the line a ``# noqa`` comment for it belongs on) and ``severity``.
+``calculator`` (``{"name", "url"}``: the live calculator prefilled with the numbers from the code,
+or ``null``), ``noqa_row`` (the line a ``# noqa`` comment for it belongs on) and ``severity``.
 """
 
 from __future__ import annotations
@@ -20,9 +21,17 @@ def location(position: Position) -> dict[str, int]:
     return {"row": position.line, "column": position.column + 1}
 
 
-def diagnostic_object(diagnostic: Diagnostic) -> dict[str, Any]:
+def diagnostic_object(diagnostic: Diagnostic, explainer_base_url: str) -> dict[str, Any]:
     """The JSON object for one diagnostic."""
     fix = diagnostic.fix
+    calculator = None
+    if diagnostic.calculator is not None:
+        from xlalens.analyzers.explain import calculator_link  # the explainers load only when needed
+
+        calculator = {
+            "name": diagnostic.calculator[0],
+            "url": calculator_link(explainer_base_url, diagnostic.calculator),
+        }
     return {
         "code": diagnostic.code,
         "message": diagnostic.message,
@@ -44,6 +53,7 @@ def diagnostic_object(diagnostic: Diagnostic) -> dict[str, Any]:
             ],
         },
         "url": diagnostic.url,
+        "calculator": calculator,
         "noqa_row": diagnostic.noqa_line or diagnostic.line,
         "severity": diagnostic.severity.value,
     }
@@ -51,5 +61,5 @@ def diagnostic_object(diagnostic: Diagnostic) -> dict[str, Any]:
 
 def render(report: Report, out: TextIO) -> None:
     """Write ``report`` as one JSON array."""
-    objects = [diagnostic_object(d) for d in report.sorted_diagnostics()]
+    objects = [diagnostic_object(d, report.explainer_base_url) for d in report.sorted_diagnostics()]
     out.write(json.dumps(objects, indent=2, ensure_ascii=False) + "\n")

@@ -12,4 +12,4 @@ from xlalens.analyzers.output.report import Report
 def render(report: Report, out: TextIO) -> None:
     """Write ``report`` as JSON Lines."""
     for diagnostic in report.sorted_diagnostics():
-        out.write(json.dumps(diagnostic_object(diagnostic), ensure_ascii=False) + "\n")
+        out.write(json.dumps(diagnostic_object(diagnostic, report.explainer_base_url), ensure_ascii=False) + "\n")
