@@ -5,6 +5,10 @@ from __future__ import annotations
 import ast
 
 from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.contexts import TracedFunction
+from xlalens.analyzers.knowledge.transforms import ParamTracing, transform_spec
+from xlalens.analyzers.model import RelatedLocation
+from xlalens.analyzers.names import Scope
 from xlalens.analyzers.values import Array, TracedTree, Value
 
 _MAX_SNIPPET = 40
@@ -57,3 +61,118 @@ def function_name(ctx: CheckContext) -> str:
     if node is None:
         return "<module>"
     return getattr(node.node, "name", "<lambda>")
+
+
+def traced_here(ctx: CheckContext, expr: ast.AST) -> tuple[RelatedLocation, ...]:
+    """Where the current function is traced, and which of its arguments make ``expr`` a tracer.
+
+    The location is the decorator or the call (``jax.jit(f)``) that traces the function, or the
+    one that traces the function it is nested in. The message names the transform and the
+    arguments ``expr`` depends on (directly or through local assignments) and why they are
+    traced, e.g. "`loss_fn` is traced here by `jax.jit`; `x` is not in `static_argnames`, so it
+    is a tracer". Empty when the tracing site is unknown.
+    """
+    function = ctx.scope.enclosing_function()
+    traced = ctx.traced_function
+    if function is None or traced is None:
+        return ()
+    origin = _tracing_origin(ctx, function, traced)
+    if origin is None:
+        return ()
+    owner_scope, owner = origin
+    owner_name = getattr(owner_scope.node, "name", "<lambda>")
+    message = f"`{owner_name}` is traced here by `{owner.via}`"
+    if owner is not traced:
+        message += f" and `{function_name(ctx)}` runs inside it"
+    reason = _reason(expr, function, traced)
+    if reason:
+        message += f"; {reason}"
+    return (RelatedLocation(ctx.path, ctx.source.node_range(owner.sites[0]), message),)
+
+
+def _tracing_origin(ctx: CheckContext, function: Scope, traced: TracedFunction) -> tuple[Scope, TracedFunction] | None:
+    """The function (this one or an enclosing one) whose decorator or call traces it."""
+    scope: Scope | None = function
+    info: TracedFunction | None = traced
+    while scope is not None and info is not None:
+        if info.sites and not info.inherited:
+            return scope, info
+        scope = scope.parent.enclosing_function() if scope.parent is not None else None
+        info = ctx.traced.get(id(scope.node)) if scope is not None else None
+    return None
+
+
+def _names(expr: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _assigned_from(function: ast.AST) -> dict[str, set[str]]:
+    """Local name -> the names read by the expressions assigned to it."""
+    sources: dict[str, set[str]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign | ast.NamedExpr) and node.value is not None:
+            targets, value = [node.target], node.value
+        elif isinstance(node, ast.For | ast.AsyncFor):
+            targets, value = [node.target], node.iter
+        else:
+            continue
+        read = _names(value)
+        if isinstance(node, ast.AugAssign):
+            read |= _names(node.target)
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name) and not isinstance(name.ctx, ast.Load):
+                    sources.setdefault(name.id, set()).update(read)
+    return sources
+
+
+def _traced_arguments(expr: ast.AST, function: Scope, traced: TracedFunction) -> tuple[list[str], list[str]]:
+    """The traced parameters ``expr`` reads, and the local names it reads them through."""
+    params = traced.traced_params
+    direct = _names(expr)
+    found = sorted(direct & params.keys())
+    if found:
+        return found, []
+    sources = _assigned_from(function.node)
+    through = sorted(name for name in direct if name in sources and name not in params)
+    seen = set(through)
+    pending = list(through)
+    reached: set[str] = set()
+    while pending:
+        for name in sources.get(pending.pop(), ()):
+            if name in params:
+                reached.add(name)
+            elif name in sources and name not in seen:
+                seen.add(name)
+                pending.append(name)
+    return sorted(reached), through if reached else []
+
+
+def _quoted(names: list[str]) -> str:
+    return ", ".join(f"`{name}`" for name in names)
+
+
+def _reason(expr: ast.AST, function: Scope, traced: TracedFunction) -> str:
+    """Why ``expr`` is traced: the arguments behind it and what makes them tracers."""
+    arguments, through = _traced_arguments(expr, function, traced)
+    if not arguments:
+        return "values computed inside a traced function are traced too" if traced.stages else ""
+    one = len(arguments) == 1
+    verb, consequence = ("is", "so it is a tracer") if one else ("are", "so they are tracers")
+    spec = transform_spec(traced.via)
+    if {traced.traced_params[a] for a in arguments} == {ParamTracing.ARRAYS_ONLY}:
+        why = f"{verb} {'an array argument' if one else 'array arguments'}, {consequence}"
+    elif spec is not None and spec.params is ParamTracing.IN_AXES:
+        why = f"{verb} mapped over (`in_axes` is not None), {consequence}"
+    elif spec is not None and spec.static_keywords:
+        keyword = "static_argnames" if "static_argnames" in spec.static_keywords else spec.static_keywords[0]
+        why = f"{verb} not in `{keyword}`, {consequence}"
+    else:
+        kind = "an argument" if one else "arguments"
+        why = f"{verb} {kind} of a function traced by `{traced.via}`, {consequence}"
+    if through:
+        computed = "is computed" if len(through) == 1 else "are computed"
+        return f"{_quoted(through)} {computed} from {_quoted(arguments)}, which {why}"
+    return f"{_quoted(arguments)} {why}"

@@ -8,7 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, snippet, transform_name
+from xlalens.analyzers.rules.jax._tracing import function_name, snippet, traced_here, transform_name
 
 
 @register_rule
@@ -100,5 +100,6 @@ class TracedValueInPythonControlFlow(Rule):
             f"Python {kind} on traced value `{snippet(ctx, expr)}` in `{function_name(ctx)}` "
             f"(traced by `{transform_name(ctx)}`): the branch must be known at trace time, so JAX raises "
             "TracerBoolConversionError; use `jnp.where`/`lax.cond`, or make the input static",
+            related=traced_here(ctx, expr),
         )
         return True

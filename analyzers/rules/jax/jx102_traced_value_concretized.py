@@ -13,6 +13,7 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
+    traced_here,
     transform_name,
 )
 
@@ -88,4 +89,5 @@ class TracedValueConcretized(Rule):
             f"{kind} on {describe(value)} `{snippet(ctx, target)}` in `{function_name(ctx)}` "
             f"(traced by `{transform_name(ctx)}`) needs a concrete value that does not exist while tracing: "
             "JAX raises ConcretizationTypeError; keep it an array or make the input static",
+            related=traced_here(ctx, target),
         )

@@ -6,7 +6,11 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.knowledge.numpy_equivalents import JNP_EQUIVALENTS, SHAPE_ONLY_FUNCTIONS
+from xlalens.analyzers.knowledge.numpy_equivalents import (
+    JNP_EQUIVALENTS,
+    METHOD_DELEGATING_FUNCTIONS,
+    SHAPE_ONLY_FUNCTIONS,
+)
 from xlalens.analyzers.model import Applicability
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
@@ -16,6 +20,7 @@ from xlalens.analyzers.rules.jax._tracing import (
     is_traced_leaf,
     module_alias,
     snippet,
+    traced_here,
     transform_name,
 )
 
@@ -23,8 +28,10 @@ from xlalens.analyzers.rules.jax._tracing import (
 @register_rule
 class NumPyCallOnTracer(Rule):
     """## What it does
-    Finds calls of NumPy functions (`np.asarray`, `np.sin`, `np.sum`, …) on a traced array
-    inside a traced function.
+    Finds calls of NumPy functions (`np.asarray`, `np.sin`, `np.clip`, …) on a traced array
+    inside a traced function. Functions that NumPy forwards to the array's own method when given
+    a non-NumPy array (`np.sum(x)` runs `x.sum()`, likewise `mean`, `max`, `reshape`,
+    `transpose`, …) work on tracers and are not reported.
 
     ## Why is this bad?
     NumPy computes on the host, right now, so it asks the tracer for its contents through
@@ -85,6 +92,8 @@ class NumPyCallOnTracer(Rule):
         traced = next((a for a in node.args if is_traced_leaf(ctx.value(a))), None)
         if traced is None:
             return
+        if function in METHOD_DELEGATING_FUNCTIONS and node.args[0] is traced:
+            return  # NumPy calls the tracer's own method, which stays traced
         fix = None
         alias = self.jax_numpy_alias(ctx)
         if alias is not None and function in JNP_EQUIVALENTS:
@@ -99,6 +108,7 @@ class NumPyCallOnTracer(Rule):
             f"`{function_name(ctx)}` (traced by `{transform_name(ctx)}`): NumPy needs the array's "
             "contents now, so JAX raises TracerArrayConversionError; use `jax.numpy`",
             fix=fix,
+            related=traced_here(ctx, traced),
         )
 
     @staticmethod

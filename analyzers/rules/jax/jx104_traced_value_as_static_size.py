@@ -12,6 +12,7 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
+    traced_here,
     transform_name,
 )
 
@@ -147,4 +148,5 @@ class TracedValueAsStaticSize(Rule):
             f"Traced value `{snippet(ctx, traced)}` used {usage} in `{function_name(ctx)}` "
             f"(traced by `{transform_name(ctx)}`): XLA needs sizes at compile time; make it static "
             "(`static_argnames`) or use `lax.dynamic_slice`/a mask",
+            related=traced_here(ctx, traced),
         )

@@ -13,6 +13,7 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
+    traced_here,
     transform_name,
 )
 from xlalens.analyzers.values import Array, TracedTree
@@ -87,6 +88,7 @@ class DataDependentShape(Rule):
                     f"Boolean mask `{snippet(ctx, node.slice)}` indexes `{snippet(ctx, node.value)}` in "
                     f"`{function_name(ctx)}` (traced by `{transform_name(ctx)}`): the result's length depends on "
                     "the data, so JAX raises NonConcreteBooleanIndexError; use `jnp.where(mask, x, 0)`",
+                    related=traced_here(ctx, node.slice),
                 )
             return
         assert isinstance(node, ast.Call)
@@ -103,6 +105,7 @@ class DataDependentShape(Rule):
                 node,
                 f"`.nonzero()` without `size=` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`): "
                 "its output length depends on the data, so JAX raises ConcretizationTypeError; pass `size=`",
+                related=traced_here(ctx, node.func.value),
             )
             return
         if name in _SIZED and "size" not in keywords and node.args:
@@ -113,6 +116,7 @@ class DataDependentShape(Rule):
                     f"`jnp.{short}` without `size=` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`): "
                     "its output length depends on the data, so JAX raises ConcretizationTypeError; pass "
                     "`size=` (and `fill_value=`) with an upper bound",
+                    related=traced_here(ctx, node.args[0]),
                 )
         elif name == "jax.numpy.where" and len(node.args) == 1 and not keywords - {"size", "fill_value"}:
             if "size" in keywords:
@@ -122,4 +126,5 @@ class DataDependentShape(Rule):
                     node,
                     f"One-argument `jnp.where` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`) "
                     "returns indices whose count depends on the data; use `jnp.where(cond, x, y)` or pass `size=`",
+                    related=traced_here(ctx, node.args[0]),
                 )

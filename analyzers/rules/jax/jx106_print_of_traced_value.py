@@ -10,7 +10,13 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import Applicability, Fix, Severity
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, module_alias, transform_name
+from xlalens.analyzers.rules.jax._tracing import (
+    function_name,
+    is_traced_leaf,
+    module_alias,
+    traced_here,
+    transform_name,
+)
 
 _PLAIN = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant)
 
@@ -123,6 +129,7 @@ class PrintOfTracedValue(Rule):
             f"`print` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`) runs at trace time: "
             "it shows a tracer, not values, and prints nothing on cached calls; use `jax.debug.print`",
             fix=self.fix(node, ctx),
+            related=traced_here(ctx, traced[0]),
         )
 
     @staticmethod

@@ -13,6 +13,7 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
+    traced_here,
     transform_name,
 )
 from xlalens.analyzers.values import Dict, Seq
@@ -155,4 +156,5 @@ class TracerLeak(Rule):
             f"Traced value `{snippet(ctx, value)}` stored in {where} from `{function_name(ctx)}` "
             f"(traced by `{transform_name(ctx)}`): the tracer outlives its trace and any later use raises "
             "UnexpectedTracerError; return the value instead",
+            related=traced_here(ctx, value),
         )
