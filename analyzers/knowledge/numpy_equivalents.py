@@ -409,3 +409,38 @@ SHAPE_ONLY_FUNCTIONS: frozenset[str] = frozenset(
     }
 )
 """NumPy functions that only read static attributes, so they work on tracers."""
+
+# NumPy functions that hand a non-NumPy first argument to its own method (`np.sum(x)` calls
+# `x.sum()`), so on a JAX tracer they stay traced and work. Checked with NumPy 2.4 under `jax.jit`;
+# functions such as `clip`, `take`, `ravel` or `expand_dims` convert the argument instead and fail.
+METHOD_DELEGATING_FUNCTIONS: frozenset[str] = frozenset(
+    {
+        "all",
+        "amax",
+        "amin",
+        "any",
+        "argmax",
+        "argmin",
+        "around",
+        "cumprod",
+        "cumsum",
+        "flip",
+        "imag",
+        "max",
+        "mean",
+        "min",
+        "moveaxis",
+        "prod",
+        "real",
+        "repeat",
+        "reshape",
+        "round",
+        "searchsorted",
+        "squeeze",
+        "std",
+        "sum",
+        "swapaxes",
+        "transpose",
+        "var",
+    }
+)

@@ -16,7 +16,8 @@ class TracedValueInPythonControlFlow(Rule):
     """## What it does
     Finds Python control flow (`if`, `while`, `assert`, `x if c else y`, `and`, `or`, `not`,
     `bool()`) whose condition is a traced array inside a function traced by `jax.jit`,
-    `jax.vmap`, a `lax` control-flow primitive or another transform.
+    `jax.vmap`, a `lax` control-flow primitive or another staging transform. (`jax.grad` alone
+    keeps concrete values, so Python control flow works there.)
 
     ## Why is this bad?
     Under tracing an argument is an abstract value with a shape and a dtype but no contents.

@@ -29,8 +29,8 @@ class InPlaceUpdateOfJaxArray(Rule):
     ## Why is this bad?
     JAX arrays are immutable, so this raises `TypeError: JAX arrays are immutable and do not
     support in-place item assignment`. The functional form `x.at[i].set(v)` returns a new
-    array; under `jit`, XLA performs it in place when the old value is no longer used, so it
-    costs no copy.
+    array; under `jit`, XLA updates in place when the old value is dead afterwards. An argument of
+    the jitted function is still copied once per call unless it is donated (`donate_argnums`).
 
     ## Example
     ```python
