@@ -41,7 +41,7 @@ def _markdown() -> MarkdownIt:
     renderer.use(anchors_plugin, min_level=2, max_level=2, slug_func=slugify, permalink=True, permalinkSymbol="#")
     default_fence = renderer.renderer.rules["fence"]
 
-    def fence(tokens: Any, index: int, options: Any, env: Any) -> str:
+    def fence(_renderer: Any, tokens: Any, index: int, options: Any, env: Any) -> str:
         # The info string's extra words mark examples for the test runner (`python raises=X`);
         # readers see them as a caption, the highlighter sees only the language.
         token = tokens[index]
@@ -92,10 +92,25 @@ def render_page(
     calculators: Iterable[Calculator[Any, Any]],
     query: Mapping[str, str],
 ) -> str:
-    """A full HTML page: the article, then a live panel per calculator the page names."""
-    article = f"<article><h1>{html.escape(page.title)}</h1>\n" + markdown_to_html(page_markdown(page, rules))
-    panels = "".join(render_panel(calculator, query) for calculator in calculators)
-    return _layout(page.title, article + panels + "</article>", scripts=bool(panels))
+    """A full HTML page with a live panel per calculator the page names.
+
+    A panel closes the section its calculator explains when that section is on this page, so the
+    numbers sit next to the text about them; otherwise it ends the page.
+    """
+    body = markdown_to_html(page_markdown(page, rules))
+    trailing = ""
+    calculators = list(calculators)
+    for calculator in calculators:
+        panel = render_panel(calculator, query)
+        slug, _, anchor = (calculator.explainer or "").partition("#")
+        start = body.find(f'<h2 id="{anchor}"') if slug == page.slug and anchor else -1
+        end = body.find("<h2 ", start + 1) if start >= 0 else -1
+        if end >= 0:
+            body = body[:end] + panel + body[end:]
+        else:
+            trailing += panel
+    article = f"<article><h1>{html.escape(page.title)}</h1>\n{body}{trailing}</article>"
+    return _layout(page.title, article, scripts=bool(calculators))
 
 
 def render_calculator_page(

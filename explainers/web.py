@@ -92,6 +92,8 @@ class ExplainerApp:
         route: Callable[[list[str], dict[str, str]], Response] | None = None
         if not segments:
             route = self._index
+        elif segments == ["favicon.ico"]:
+            return Response(HTTPStatus.NO_CONTENT, "image/x-icon", b"")
         elif segments[0] == "api":
             route = self._api
         elif segments[0] == "calc" and len(segments) == 2:

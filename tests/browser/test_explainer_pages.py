@@ -1,0 +1,144 @@
+"""The explainer pages in a real browser: Debian's Chromium, driven by Playwright, against the real server.
+
+The server is started the way a user starts it (``xlalens explain --serve``), and the pages are
+opened through the same links diagnostics and hovers carry.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from xlalens.analyzers import registry
+from xlalens.analyzers.settings import Settings
+from xlalens.explainers.calculators import get_calculator
+from xlalens.explainers.links import calculator_url
+
+CHROMIUM = Path(os.environ.get("XLALENS_CHROMIUM", "/usr/bin/chromium"))
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xlalens.analyzers.cli", "explain", "--serve", "--port", "0"],
+        cwd=tmp_path_factory.mktemp("serve"),
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    match = re.search(r"at (http://127\.0\.0\.1:\d+) ", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"the explainer server did not start: {line!r}")
+    yield match.group(1)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), f"Chromium is needed at {CHROMIUM} (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    # A 400 from the calculator endpoint is how bad input is reported, so the browser's log line for
+    # it is expected; anything else logged as an error is a fault of the page.
+    opened.on(
+        "console",
+        lambda message: errors.append(message.text)
+        if message.type == "error" and "status of 400" not in message.text
+        else None,
+    )
+    yield opened
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"
+
+
+@pytest.mark.parametrize("code", ["JX101", "JX106", "JX601"])
+def test_a_rule_link_opens_its_section_in_view(page: Page, base_url: str, code: str) -> None:
+    rule = registry.get_rule(code)
+    url = Settings(explainer_base_url=base_url).explainer_url(rule.explainer)
+    anchor = rule.explainer.partition("#")[2]
+    page.goto(url)
+    heading = page.locator(f"h2#{anchor}")
+    expect(heading).to_be_visible(timeout=TIMEOUT_MS)
+    expect(heading).to_be_in_viewport(timeout=TIMEOUT_MS)
+    box = heading.bounding_box()
+    assert box is not None and box["y"] < 200, f"{code}: the section heading is not scrolled to the top ({box})"
+    expect(page.locator("#related-rules ~ ul").first).to_contain_text(code)
+
+
+def _blockspec_url(base_url: str, **values: str) -> str:
+    calculator = get_calculator("blockspec")
+    return calculator_url(base_url, calculator.name, values)
+
+
+def test_a_prefilled_calculator_shows_the_numbers_then_follows_edits(page: Page, base_url: str) -> None:
+    page.goto(_blockspec_url(base_url, array="1000,512", block="192,128", dtype="float32", tpu="v5e"))
+    panel = page.locator("section.calculator")
+    expect(panel.locator("input[name=array]")).to_have_value("1000,512")
+    expect(panel.locator("input[name=block]")).to_have_value("192,128")
+    headline = panel.locator(".result .headline")
+    expect(headline).to_contain_text("(6, 4)", timeout=TIMEOUT_MS)
+    expect(panel.locator(".result table")).to_contain_text("152")
+
+    panel.locator("input[name=block]").fill("200,128")
+    expect(headline).to_contain_text("(5, 4)", timeout=TIMEOUT_MS)
+    expect(panel).to_have_attribute("data-state", "ok", timeout=TIMEOUT_MS)
+    expect(panel.locator(".permalink a")).to_have_attribute("href", re.compile(r"block=200%2C128|block=200,128"))
+
+
+def test_a_bad_value_shows_the_message_next_to_its_field(page: Page, base_url: str) -> None:
+    page.goto(_blockspec_url(base_url, array="1000,512", block="192,128", dtype="float32"))
+    panel = page.locator("section.calculator")
+    expect(panel.locator(".result .headline")).to_be_visible(timeout=TIMEOUT_MS)
+
+    panel.locator("input[name=array]").fill("1000,abc")
+    field = panel.locator(".field[data-field=array]")
+    expect(field.locator(".error")).to_contain_text("abc", timeout=TIMEOUT_MS)
+    expect(field.locator("input")).to_have_attribute("aria-invalid", "true")
+    expect(panel.locator(".result .headline")).to_have_count(0)
+    expect(panel.locator(".field[data-field=block] .error")).to_have_text("")
+
+    panel.locator("input[name=array]").fill("1000,512")
+    expect(panel.locator(".result .headline")).to_contain_text("(6, 4)", timeout=TIMEOUT_MS)
+    expect(field.locator(".error")).to_have_text("")
+
+
+def test_a_page_with_a_calculator_panel_recomputes_live(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/jit-caching?calls=x:f32[8]; x:f32[8]; x:f32[16]")
+    panel = page.locator("section.calculator[data-calculator=retrace]")
+    expect(panel.locator(".result .headline")).to_contain_text("2", timeout=TIMEOUT_MS)
+    expect(panel.locator(".result table")).to_contain_text("f32[16]")
+    panel.locator("input[name=calls]").fill("x:f32[8]; x:f32[8]")
+    expect(panel).to_have_attribute("data-state", "ok", timeout=TIMEOUT_MS)
+    expect(panel.locator(".result table")).not_to_contain_text("f32[16]")
+
+
+def test_shard_shape_link_from_code_values(page: Page, base_url: str) -> None:
+    calculator = get_calculator("shard-shape")
+    page.goto(calculator_url(base_url, calculator.name, {"mesh": "x:4,y:2", "shape": "8,6", "spec": "x,None"}))
+    panel = page.locator("section.calculator")
+    expect(panel.locator(".result .headline")).to_contain_text("shard f32[2,6]", timeout=TIMEOUT_MS)
+    panel.locator("input[name=shape]").fill("6,4")
+    expect(panel.locator(".result .headline")).to_have_attribute("data-status", "error", timeout=TIMEOUT_MS)
