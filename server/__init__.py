@@ -1,1 +1,4 @@
-"""xlalens language server: a thin LSP adapter over :mod:`xlalens.analyzers`."""
+"""xlalens language server: a thin LSP adapter (pygls) over :mod:`xlalens.analyzers`.
+
+Start it with ``xlalens server`` or ``python -m xlalens.server``; see :mod:`xlalens.server.app`.
+"""

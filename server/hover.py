@@ -1,0 +1,129 @@
+"""Hover text: what a finding means, computed on the user's own values, with links to learn more.
+
+On a flagged range the hover shows, per diagnostic: the code and rule name, the message, the
+rule's one-paragraph summary, the related locations (for the tracing rules: where and by what the
+function is traced, and which argument is a tracer), the fix, the calculator result computed from
+the values the analysis found (headline and table), and links to the explainer section and to the
+calculator prefilled with the same values. On a code inside ``# noqa: …`` it shows that rule's
+documentation.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from xlalens.analyzers import registry
+from xlalens.analyzers.model import Applicability, Diagnostic, Position
+from xlalens.analyzers.output.sarif import summary
+from xlalens.analyzers.rule import Rule
+from xlalens.explainers.calculators import Calculator, get_calculator
+from xlalens.explainers.links import calculator_url, section_url
+
+logger = logging.getLogger(__name__)
+
+CalculatorLookup = Callable[[str], Calculator[Any, Any]]
+
+_APPLICABILITY = {
+    Applicability.SAFE: "safe",
+    Applicability.UNSAFE: "unsafe: may change behaviour",
+    Applicability.DISPLAY_ONLY: "suggestion: apply by hand",
+}
+
+
+def covers(diagnostic: Diagnostic, position: Position) -> bool:
+    """Whether ``position`` lies on the diagnostic's range (its end included, for empty ranges)."""
+    return diagnostic.range.start <= position <= diagnostic.range.end
+
+
+def _rule(code: str) -> type[Rule] | None:
+    try:
+        return registry.get_rule(code)
+    except KeyError:  # E999 and other non-rule codes
+        return None
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def calculator_markdown(
+    name: str,
+    inputs: Mapping[str, Any],
+    base_url: str,
+    lookup: CalculatorLookup = get_calculator,
+) -> list[str]:
+    """The calculator's result on ``inputs`` as Markdown paragraphs, and a link to it prefilled.
+
+    Returns nothing when the calculator is unknown, rejects the inputs or fails: a hover never
+    fails because of a calculator.
+    """
+    try:
+        calculator = lookup(name)
+        query = calculator.query(inputs)
+        result = calculator.run(query)
+        headline, rows = result.headline, result.rows()
+    except Exception as error:  # calculators are plug-ins; whatever they raise must not break the hover
+        logger.warning("calculator %r on %r: %s", name, dict(inputs), error)
+        return []
+    parts = [f"**{calculator.title}:** {headline}"]
+    if rows:
+        table = ["| | value | how |", "|---|---|---|"]
+        table += [f"| {_cell(r.label)} | {_cell(r.value)} | {_cell(r.formula)} |" for r in rows]
+        parts.append("\n".join(table))
+    link = calculator_url(base_url, name, query)
+    parts.append(f"[Open the live calculator with these numbers]({link})")
+    return parts
+
+
+def _related_markdown(diagnostic: Diagnostic) -> list[str]:
+    lines = []
+    for related in diagnostic.related:
+        where = f"line {related.range.start.line}"
+        if related.path != diagnostic.path:
+            where = f"{os.path.basename(related.path)}:{related.range.start.line}"
+        lines.append(f"- {related.message} ({where})")
+    return ["\n".join(lines)] if lines else []
+
+
+def diagnostic_markdown(
+    diagnostic: Diagnostic,
+    base_url: str,
+    lookup: CalculatorLookup = get_calculator,
+) -> str:
+    """The hover section for one diagnostic."""
+    rule = _rule(diagnostic.code)
+    title = f"**{diagnostic.code}**" + (f" · {rule.name()}" if rule is not None else "")
+    parts = [title, diagnostic.message]
+    if rule is not None:
+        parts.append(f"_{summary(rule)}_")
+    parts += _related_markdown(diagnostic)
+    if diagnostic.fix is not None:
+        parts.append(f"**Fix** ({_APPLICABILITY[diagnostic.fix.applicability]}): {diagnostic.fix.message}")
+    if diagnostic.calculator is not None:
+        name, inputs = diagnostic.calculator
+        parts += calculator_markdown(name, inputs, base_url, lookup)
+    url = diagnostic.url or (section_url(base_url, rule.explainer) if rule is not None else None)
+    if url:
+        parts.append(f"[Explainer: how this works]({url})")
+    return "\n\n".join(parts)
+
+
+def diagnostics_markdown(
+    diagnostics: Sequence[Diagnostic],
+    base_url: str,
+    lookup: CalculatorLookup = get_calculator,
+) -> str:
+    """The hover for every diagnostic under the cursor, separated by rules."""
+    return "\n\n---\n\n".join(diagnostic_markdown(d, base_url, lookup) for d in diagnostics)
+
+
+def rule_markdown(code: str, base_url: str) -> str | None:
+    """A rule's documentation for a hover on its code in a ``# noqa`` comment; ``None`` if unknown."""
+    rule = _rule(code)
+    if rule is None:
+        return None
+    header = f"**{rule.code}** · {rule.name()} ({rule.status.value})"
+    return f"{header}\n\n{rule.docs()}\n\n[Explainer: how this works]({section_url(base_url, rule.explainer)})"

@@ -1,0 +1,26 @@
+"""Inlay hints: the inferred ``dtype[shape]`` after each array-valued assignment target."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lsprotocol import types
+from xlalens.analyzers.annotations import Annotation
+from xlalens.server.positions import PositionConverter
+
+
+def inlay_hints(
+    annotations: Sequence[Annotation], positions: PositionConverter, visible: types.Range
+) -> list[types.InlayHint]:
+    """Hints for the annotations on the lines of ``visible`` (what the editor shows)."""
+    first, last = visible.start.line + 1, visible.end.line + 1
+    return [
+        types.InlayHint(
+            position=positions.to_lsp(annotation.position),
+            label=f": {annotation.label}",
+            kind=types.InlayHintKind.Type,
+            tooltip=f"xlalens: {annotation.description}",
+        )
+        for annotation in annotations
+        if first <= annotation.position.line <= last
+    ]

@@ -1,0 +1,62 @@
+"""The JSON-RPC protocol, answering malformed requests instead of dropping them.
+
+pygls logs a request whose params do not match the LSP schema and never answers it, which
+leaves the client waiting forever. Here such a request gets the JSON-RPC error it deserves
+(``InvalidParams``), as does a message that is not JSON at all (``ParseError``, with id null).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.protocol import LanguageServerProtocol
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class MalformedRequest:
+    """A request whose params could not be read, kept so that it can be answered."""
+
+    id: int | str
+    method: str
+    error: JsonRpcException
+
+
+class XlalensProtocol(LanguageServerProtocol):
+    """pygls's LSP protocol, plus answers for requests it cannot read."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """Read one message; a request with unreadable params becomes a :class:`MalformedRequest`."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            request_id = data.get("id") if isinstance(data, dict) else None
+            method = data.get("method") if isinstance(data, dict) else None
+            if isinstance(request_id, int | str) and isinstance(method, str):
+                cause = f": {error.__cause__}" if error.__cause__ is not None else ""
+                answer = type(error)(message=f"Invalid params for {method}{cause}", code=error.code)
+                return MalformedRequest(request_id, method, answer)
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        """Answer malformed requests with their error; hand everything else to pygls."""
+        if isinstance(message, MalformedRequest):
+            logger.warning("answering malformed %s request %r with an error", message.method, message.id)
+            self._send_response(message.id, error=message.error.to_response_error())
+            return
+        super().handle_message(message)
+
+    def answer_parse_error(self, error: json.JSONDecodeError) -> None:
+        """Tell the client a message was not JSON (JSON-RPC: id null, code -32700)."""
+        self._send_data(
+            types.ResponseErrorMessage(
+                id=None,
+                error=types.ResponseError(code=types.ErrorCodes.ParseError, message=f"Parse error: {error}"),
+            )
+        )

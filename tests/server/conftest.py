@@ -1,0 +1,31 @@
+"""Fixtures for the language-server tests: a real server process per test, once per editor profile."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from .lsp_client import PROFILES, Session
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """An empty project folder; its ``pyproject.toml`` stops the configuration search there."""
+    root = tmp_path / "workspace"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
+    return root
+
+
+@pytest_asyncio.fixture(params=PROFILES)
+async def session(request: pytest.FixtureRequest, workspace: Path, tmp_path: Path) -> AsyncIterator[Session]:
+    """A started (not yet initialized) server, with a client posing as VS Code or Neovim."""
+    session = Session(request.param, workspace, tmp_path / "server.log")
+    await session.start()
+    try:
+        yield session
+    finally:
+        await session.stop()
