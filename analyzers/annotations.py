@@ -112,9 +112,9 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation]:
     Raises:
         SyntaxError: if ``source`` does not parse with the running Python.
     """
+    tree = _parse(source, path)
     if "jax" not in source:
         return []
-    tree = _parse(source, path)
     index = ModuleIndex(tree, {ast.Call, ast.NamedExpr})
     interpreter = Interpreter(index, find_traced_functions(index))
     text = SourceText(source)

@@ -5,6 +5,7 @@ or ``annotate`` later means adding one more function to ``_SUBCOMMANDS``):
 
 * ``xlalens check [PATH ...]`` lints files and directories (``-`` reads stdin).
 * ``xlalens rule CODE`` / ``xlalens rule --all`` prints rule documentation.
+* ``xlalens server`` runs the language server; ``xlalens annotate FILE`` prints inferred array types.
 
 Exit codes: 0 when nothing is found (or with ``--exit-zero``), 1 when findings remain (or ``--diff``
 would change something), 2 for a usage or configuration error.
@@ -20,7 +21,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from xlalens.analyzers import registry
 from xlalens.analyzers.cache import Cache
@@ -42,6 +43,9 @@ from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.runner import FileResult, RunResult, check_paths, check_stdin
 from xlalens.analyzers.settings import Settings
 from xlalens.analyzers.source import SourceText
+
+if TYPE_CHECKING:
+    from xlalens.analyzers.annotations import Annotation
 
 CACHE_DIR_ENV = "XLALENS_CACHE_DIR"
 DEFAULT_CACHE_DIR = ".xlalens_cache"
@@ -179,11 +183,37 @@ def _add_rule(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
 
 
+def _add_server(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from xlalens.server.app import add_arguments  # no pygls here: that is imported when the server runs
+
+    parser = subparsers.add_parser(
+        "server",
+        help="Run the language server.",
+        description="Run the xlalens language server over stdio (editors start it this way), TCP or WebSockets.",
+    )
+    parser.set_defaults(handler=_run_server)
+    add_arguments(parser)
+
+
+def _add_annotate(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "annotate",
+        help="Print a file with inferred array dtypes and shapes inline.",
+        description="Print FILE with the inferred dtype[shape] of each array assignment written after its "
+        "target (syntax-highlighted on a terminal, plain text when piped). Only values the analysis is "
+        "certain of are shown.",
+    )
+    parser.set_defaults(handler=_run_annotate)
+    parser.add_argument("file", metavar="FILE", help="A Python file.")
+
+
 _SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None], ...] = (
     _add_check,
     _add_rule,
     add_explain,
     add_calc,
+    _add_server,
+    _add_annotate,
 )
 
 
@@ -433,6 +463,86 @@ def _run_rule(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_CLEAN
+
+
+# --- server -----------------------------------------------------------------------------------
+
+
+def _run_server(args: argparse.Namespace) -> int:
+    from xlalens.server.app import serve
+
+    return serve(args)
+
+
+# --- annotate ---------------------------------------------------------------------------------
+
+_TAB_SIZE = 4
+
+
+def _run_annotate(args: argparse.Namespace) -> int:
+    from xlalens.analyzers.annotations import annotate_source, render_inline
+
+    try:
+        data = Path(args.file).read_bytes()
+    except OSError as error:
+        raise UsageError(f"cannot read {args.file}: {error.strerror or error}") from None
+    try:
+        text = decode_source(data, args.file).text
+    except SourceReadError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    try:
+        annotations = annotate_source(text, args.file)
+    except SyntaxError as error:
+        raise UsageError(f"cannot annotate {args.file}: {_syntax_problem(text, args.file, error)}") from None
+    if not sys.stdout.isatty():
+        sys.stdout.write(render_inline(text, annotations))
+        return EXIT_CLEAN
+    from rich.console import Console  # only on a terminal: rich is slow to import
+    from rich.syntax import Syntax
+
+    lines, labels = _annotated_lines(text, annotations)
+    joined = "\n".join(lines)
+    highlighted = Syntax(joined, "python", tab_size=_TAB_SIZE, background_color="default").highlight(joined)
+    for start, end in labels:
+        highlighted.stylize("italic cyan", start, end)
+    Console().print(highlighted, soft_wrap=True)
+    return EXIT_CLEAN
+
+
+def _syntax_problem(text: str, path: str, error: SyntaxError) -> str:
+    from xlalens.analyzers.api import check_source
+    from xlalens.analyzers.engine import NEWER_SYNTAX_CODE
+
+    if any(d.code == NEWER_SYNTAX_CODE for d in check_source(text, path)):
+        return "it uses syntax newer than the Python running xlalens (annotating it needs Python >= 3.12)"
+    return f"line {error.lineno}: SyntaxError: {error.msg}"
+
+
+def _annotated_lines(text: str, annotations: Sequence[Annotation]) -> tuple[list[str], list[tuple[int, int]]]:
+    """The lines with ``: label`` inserted and tabs expanded, and the label spans in their joined text.
+
+    Tabs are expanded here, not by the highlighter, so that the spans stay exact.
+    """
+    by_line: dict[int, list[Annotation]] = {}
+    for annotation in annotations:
+        by_line.setdefault(annotation.position.line, []).append(annotation)
+    lines: list[str] = []
+    labels: list[tuple[int, int]] = []
+    offset = 0
+    for number, line in enumerate(SourceText(text).lines, start=1):
+        pieces: list[str] = []
+        cursor = 0
+        for annotation in sorted(by_line.get(number, ()), key=lambda a: a.position.column):
+            pieces.append(line[cursor : annotation.position.column])
+            start = len("".join(pieces).expandtabs(_TAB_SIZE))
+            pieces.append(f": {annotation.label}")
+            labels.append((offset + start, offset + start + len(annotation.label) + 2))
+            cursor = annotation.position.column
+        pieces.append(line[cursor:])
+        expanded = "".join(pieces).expandtabs(_TAB_SIZE)
+        lines.append(expanded)
+        offset += len(expanded) + 1
+    return lines, labels
 
 
 # --- entry point ------------------------------------------------------------------------------
