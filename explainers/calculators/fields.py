@@ -51,6 +51,8 @@ class Field:
         parser: For ``text`` fields, turns the text into a value, raising ``ValueError`` on bad text.
         formatter: Turns a value back into text (defaults per kind).
         placeholder: An example of valid text, shown in empty form fields.
+        optional: Empty text means "not given" and parses to ``None`` (for ``int`` and ``ints``
+            fields whose absence has a meaning, such as "the grid that covers the array").
     """
 
     name: str
@@ -63,6 +65,7 @@ class Field:
     parser: Callable[[str], Any] | None = field(default=None, compare=False)
     formatter: Callable[[Any], str] | None = field(default=None, compare=False)
     placeholder: str = ""
+    optional: bool = False
 
     @property
     def attribute(self) -> str:
@@ -79,6 +82,8 @@ class Field:
             Traceback (most recent call last):
             ...
             xlalens.explainers.calculators.fields.CalculatorInputError: grid: 0 is below the minimum 1
+            >>> print(Field("grid", "ints", "Grid", "grid", default="", optional=True).parse(""))
+            None
         """
         stripped = text.strip()
         try:
@@ -99,6 +104,8 @@ class Field:
             >>> Field("buffered", "bool", "Buffered", "double buffering").format(True)
             'true'
         """
+        if value is None and self.optional:
+            return ""
         if self.formatter is not None:
             return self.formatter(value)
         if self.kind == "ints":
@@ -115,6 +122,8 @@ class Field:
                 return text
             return self.parser(text)
         if not text:
+            if self.optional:
+                return None
             raise CalculatorInputError(self.name, "is empty")
         if self.kind == "int":
             return _read_int(text)
@@ -144,7 +153,7 @@ class Field:
         raise AssertionError(f"unknown field kind {self.kind!r}")
 
     def _check_minimum(self, value: Any) -> None:
-        if self.minimum is None or self.kind not in ("int", "float", "ints"):
+        if self.minimum is None or value is None or self.kind not in ("int", "float", "ints"):
             return
         numbers: Sequence[float] = value if self.kind == "ints" else (value,)
         for number in numbers:
@@ -163,6 +172,7 @@ class Field:
             "choices": list(self.choices),
             "minimum": self.minimum,
             "placeholder": self.placeholder,
+            "optional": self.optional,
         }
 
 

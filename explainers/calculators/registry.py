@@ -63,7 +63,7 @@ class Calculator(Generic[InputsT, ResultT]):
         name: The registry name, used in URLs and on the command line (``shard-shape``).
         title: A human title for pages and tables.
         summary: One sentence on what it computes.
-        explainer: The ``page#section`` that teaches the mechanism.
+        explainer: The ``page#section`` that teaches the mechanism, or ``None`` while no page exists.
         inputs: The frozen dataclass of inputs; its ``__post_init__`` may raise
             :class:`CalculatorInputError` for inputs that only fail together.
         fields: One :class:`Field` per dataclass attribute, in form order.
@@ -74,7 +74,7 @@ class Calculator(Generic[InputsT, ResultT]):
     name: str
     title: str
     summary: str
-    explainer: str
+    explainer: str | None
     inputs: type[InputsT]
     fields: tuple[Field, ...]
     compute: Callable[[InputsT], ResultT]

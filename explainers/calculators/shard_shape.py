@@ -1,0 +1,517 @@
+"""Shard-shape calculator: what each device holds for a ``NamedSharding(mesh, PartitionSpec)``.
+
+Each entry of a ``PartitionSpec`` belongs to one array dimension and names the mesh axes that
+split it (``None`` for none, a tuple for several). Dimension ``d`` is cut into the product of
+those axes' sizes; mesh axes the spec never names hold copies (replication). JAX requires every
+cut to be even at ``jax.device_put`` and at ``jax.jit`` boundaries, names each mesh axis at most
+once per spec, and allows a spec shorter than the array's rank but never longer.
+
+Text syntax: ``mesh`` is ``x:4,y:2`` (axis name and size, in mesh order); ``spec`` is one entry
+per array dimension separated by commas: ``x,None``, ``(x,y),None``, ``None,y``; empty text is
+``P()``. ``P('x', None)`` as written in code is accepted too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from xlalens.explainers.calculators import dtypes
+from xlalens.explainers.calculators.fields import CalculatorInputError, Field
+from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
+from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact, format_count
+
+MAX_DIM = 2**62
+MAX_RANK = 64
+MAX_DEVICES = 2**20
+"""Far above any real slice or pod; larger meshes are typos."""
+
+SpecEntry = str | tuple[str, ...] | None
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def parse_mesh(text: str) -> tuple[tuple[str, int], ...]:
+    """Read ``x:4,y:2`` (``=`` works too) into ``(("x", 4), ("y", 2))``.
+
+    Raises:
+        ValueError: for text that is not name:size pairs.
+
+    Examples:
+        >>> parse_mesh("data:4, model=2")
+        (('data', 4), ('model', 2))
+        >>> parse_mesh("x:4,y")
+        Traceback (most recent call last):
+        ...
+        ValueError: expected name:size such as x:4; got 'y'
+    """
+    body = text.strip().strip("{}()")
+    if not body:
+        raise ValueError("is empty; write axis names and sizes such as x:4,y:2")
+    axes: list[tuple[str, int]] = []
+    for part in body.split(","):
+        match = re.fullmatch(r"\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)['\"]?\s*[:=]\s*([0-9_]+)\s*", part)
+        if not match:
+            raise ValueError(f"expected name:size such as x:4; got {part.strip()!r}")
+        digits = match.group(2).replace("_", "")
+        if len(digits) > 20:
+            raise ValueError(f"axis {match.group(1)} has an absurd size {digits[:24]}…")
+        axes.append((match.group(1), int(digits)))
+    return tuple(axes)
+
+
+def format_mesh(mesh: tuple[tuple[str, int], ...]) -> str:
+    """Mesh axes back as text.
+
+    Examples:
+        >>> format_mesh((("x", 4), ("y", 2)))
+        'x:4,y:2'
+    """
+    return ",".join(f"{name}:{size}" for name, size in mesh)
+
+
+def parse_spec(text: str) -> tuple[SpecEntry, ...]:
+    """Read a PartitionSpec written as ``x,None``, ``(x,y),None``, ``P('x', None)`` or empty for ``P()``.
+
+    Raises:
+        ValueError: for entries that are not ``None``, an axis name or a tuple of axis names.
+
+    Examples:
+        >>> parse_spec("(x,y), None")
+        (('x', 'y'), None)
+        >>> parse_spec("P('x',)")
+        ('x',)
+        >>> parse_spec("")
+        ()
+        >>> parse_spec("x,,y")
+        Traceback (most recent call last):
+        ...
+        ValueError: entry 1 is empty; write None for an unsplit dimension
+    """
+    body = text.strip()
+    if re.fullmatch(r"(?:jax\.sharding\.)?(?:P|PartitionSpec)\(.*\)", body, flags=re.DOTALL):
+        body = body[body.index("(") + 1 : -1].strip()
+    if not body:
+        return ()
+    parts = _split_entries(body)
+    if parts and not parts[-1].strip() and len(parts) > 1:
+        parts.pop()  # the trailing comma of a one-entry tuple, P('x',)
+    return tuple(_parse_entry(part.strip(), index) for index, part in enumerate(parts))
+
+
+def _split_entries(body: str) -> list[str]:
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for char in body:
+        if char == "(":
+            depth += 1
+            if depth > 1:
+                raise ValueError("mesh-axis tuples cannot nest: write (x,y), not ((x,y),z)")
+        elif char == ")":
+            depth -= 1
+            if depth < 0:
+                raise ValueError("a ')' has no matching '('")
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    if depth:
+        raise ValueError("a '(' has no matching ')'")
+    parts.append(current)
+    return parts
+
+
+def _parse_entry(part: str, index: int) -> SpecEntry:
+    if not part:
+        raise ValueError(f"entry {index} is empty; write None for an unsplit dimension")
+    if part == "None":
+        return None
+    if part.startswith("(") and part.endswith(")"):
+        names = [name.strip() for name in part[1:-1].split(",")]
+        if names and not names[-1]:
+            names.pop()
+        return tuple(_axis_name(name, index) for name in names)
+    return _axis_name(part, index)
+
+
+def _axis_name(text: str, index: int) -> str:
+    name = text.strip().strip("'\"")
+    if not _NAME.fullmatch(name) or name == "None":
+        raise ValueError(f"entry {index}: {text!r} is not None, a mesh axis name or a tuple of names")
+    return name
+
+
+def format_spec(spec: tuple[SpecEntry, ...]) -> str:
+    """A spec back as text.
+
+    Examples:
+        >>> format_spec((("x", "y"), None))
+        '(x,y),None'
+    """
+    return ",".join(_format_entry(entry) for entry in spec)
+
+
+def _format_entry(entry: SpecEntry) -> str:
+    if entry is None:
+        return "None"
+    if isinstance(entry, tuple):
+        return "(" + ",".join(entry) + ("," if len(entry) == 1 else "") + ")"
+    return entry
+
+
+def spec_repr(spec: tuple[SpecEntry, ...]) -> str:
+    """The spec as JAX prints it.
+
+    Examples:
+        >>> spec_repr(("x",)), spec_repr((("x", "y"), None)), spec_repr(())
+        ("P('x',)", "P(('x', 'y'), None)", 'P()')
+    """
+    inner = ", ".join(repr(entry) for entry in spec)
+    return f"P({inner}{',' if len(spec) == 1 else ''})"
+
+
+def _axes(entry: SpecEntry) -> tuple[str, ...]:
+    if entry is None:
+        return ()
+    return entry if isinstance(entry, tuple) else (entry,)
+
+
+@dataclass(frozen=True)
+class ShardShapeInputs:
+    """An array, a mesh and a PartitionSpec.
+
+    Attributes:
+        mesh: Mesh axes in order, as (name, size) pairs.
+        shape: The global array shape.
+        dtype: The element type (any spelling; stored as the short name).
+        spec: One entry per leading array dimension: ``None``, an axis name, or a tuple of names.
+        devices: How many devices exist; ``None`` means exactly the mesh's.
+
+    Raises:
+        CalculatorInputError: naming ``mesh``, ``shape``, ``dtype`` or ``devices`` for sizes below 1
+            (0 for array dimensions), repeated mesh axis names, or absurd sizes.
+    """
+
+    mesh: tuple[tuple[str, int], ...]
+    shape: tuple[int, ...]
+    dtype: str
+    spec: tuple[SpecEntry, ...]
+    devices: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.mesh:
+            raise CalculatorInputError("mesh", "has no axes")
+        if not all(isinstance(axis, tuple) and len(axis) == 2 and isinstance(axis[0], str) for axis in self.mesh):
+            raise CalculatorInputError("mesh", "expected (name, size) pairs; use parse_mesh() on text")
+        names = [name for name, _ in self.mesh]
+        for name, size in self.mesh:
+            if names.count(name) > 1:
+                raise CalculatorInputError("mesh", f"axis name {name!r} appears {names.count(name)} times")
+            if not isinstance(size, int) or size < 1:
+                raise CalculatorInputError("mesh", f"axis {name!r} has size {size}; sizes are at least 1")
+        mesh_size = math.prod(size for _, size in self.mesh)
+        if mesh_size > MAX_DEVICES:
+            raise CalculatorInputError(
+                "mesh", f"the mesh has {format_count(mesh_size)} devices; the limit is {format_count(MAX_DEVICES)}"
+            )
+        _check_shape("shape", self.shape)
+        try:
+            object.__setattr__(self, "dtype", dtypes.canonical(self.dtype))
+        except ValueError as error:
+            raise CalculatorInputError("dtype", str(error)) from None
+        for entry in self.spec:
+            axes = entry if isinstance(entry, tuple) else () if entry is None else (entry,)
+            if not all(isinstance(axis, str) and _NAME.fullmatch(axis) for axis in axes):
+                raise CalculatorInputError("spec", f"{entry!r} is not None, a mesh axis name or a tuple of names")
+        if self.devices is not None and not (isinstance(self.devices, int) and 1 <= self.devices <= MAX_DEVICES):
+            raise CalculatorInputError(
+                "devices", f"{self.devices} devices; give between 1 and {format_count(MAX_DEVICES)}"
+            )
+
+
+def _check_shape(field: str, shape: tuple[int, ...]) -> None:
+    if not shape:
+        raise CalculatorInputError(field, "needs at least one dimension")
+    if len(shape) > MAX_RANK:
+        raise CalculatorInputError(field, f"rank {len(shape)} is above the supported {MAX_RANK}")
+    for dim in shape:
+        if not isinstance(dim, int) or dim < 0:
+            raise CalculatorInputError(field, f"dimension {dim} is negative")
+        if dim >= MAX_DIM:
+            raise CalculatorInputError(field, f"dimension {dim} is not below 2**62")
+    if math.prod(shape) >= MAX_DIM:
+        raise CalculatorInputError(field, f"{math.prod(shape)} elements is not below 2**62")
+
+
+@dataclass(frozen=True)
+class DimSplit:
+    """How one array dimension is cut.
+
+    Attributes:
+        axis: The array dimension.
+        size: Its global size.
+        mesh_axes: The mesh axes that split it, in spec order.
+        factor: The product of their sizes (1 when unsplit).
+        divisible: Whether ``size % factor == 0``.
+    """
+
+    axis: int
+    size: int
+    mesh_axes: tuple[str, ...]
+    factor: int
+    divisible: bool
+
+
+@dataclass(frozen=True)
+class ShardShapeResult:
+    """Per-device shard shape, replication and bytes, or the errors JAX would raise.
+
+    Attributes:
+        mesh_shape: Mesh axis sizes in order.
+        mesh_names: Mesh axis names in order.
+        mesh_devices: Devices the mesh uses (the product of its sizes).
+        devices: Devices available (the mesh size when not given).
+        spec: The spec as JAX prints it.
+        dims: One split per array dimension.
+        shard_shape: The per-device block shape, or ``None`` when JAX rejects the sharding.
+        used_axes: Mesh axes the spec names.
+        replication: Copies of each shard: mesh devices / product of used axes' sizes.
+        global_bytes: Bytes of the whole array.
+        shard_bytes: Bytes each device holds, or ``None`` with ``shard_shape``.
+        stored_bytes: Bytes over all mesh devices (shard bytes · mesh devices).
+        errors: What JAX would reject, worded after its own messages.
+    """
+
+    mesh_shape: tuple[int, ...]
+    mesh_names: tuple[str, ...]
+    mesh_devices: int
+    devices: int
+    dtype: str
+    shape: tuple[int, ...]
+    spec: str
+    dims: tuple[DimSplit, ...]
+    shard_shape: tuple[int, ...] | None
+    used_axes: tuple[str, ...]
+    replication: int
+    global_bytes: int
+    shard_bytes: int | None
+    stored_bytes: int | None
+    errors: tuple[str, ...]
+
+    @property
+    def status(self) -> Status:
+        """``error`` when JAX rejects the sharding, ``warning`` when devices are left out of the mesh."""
+        if self.errors:
+            return "error"
+        return "warning" if self.devices > self.mesh_devices else "ok"
+
+    @property
+    def headline(self) -> str:
+        """The shard shape and bytes per device, or the first error."""
+        mesh = ", ".join(f"{name}={size}" for name, size in zip(self.mesh_names, self.mesh_shape, strict=True))
+        if self.errors:
+            more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
+            return f"{self.spec} on mesh ({mesh}): {self.errors[0]}{more}"
+        assert self.shard_shape is not None and self.shard_bytes is not None
+        text = (
+            f"{self.spec} on mesh ({mesh}): {_aval(self.dtype, self.shape)} → per-device shard "
+            f"{_aval(self.dtype, self.shard_shape)} = {format_bytes(self.shard_bytes)} of "
+            f"{format_bytes(self.global_bytes)}; {self.replication} cop{'y' if self.replication == 1 else 'ies'} "
+            f"of each shard over {self.mesh_devices} devices"
+        )
+        if self.devices > self.mesh_devices:
+            text += f"; {self.devices - self.mesh_devices} of {self.devices} devices are not in the mesh"
+        return text
+
+    def rows(self) -> tuple[Row, ...]:
+        """Mesh, per-dimension splits, shard shape, replication and bytes."""
+        sizes = " · ".join(str(size) for size in self.mesh_shape)
+        rows = [
+            Row("mesh devices", format_count(self.mesh_devices), f"{sizes} = {self.mesh_devices}"),
+            Row("devices available", format_count(self.devices)),
+            Row("spec", self.spec),
+        ]
+        for dim in self.dims:
+            if dim.mesh_axes:
+                over = " · ".join(_axis_text(self, a) for a in dim.mesh_axes)
+                quotient = f"{dim.size // dim.factor}" if dim.divisible else f"{dim.size / dim.factor:g} (not whole)"
+                rows.append(
+                    Row(f"array axis {dim.axis}", f"{dim.size} / {dim.factor} = {quotient}", f"split over {over}")
+                )
+            else:
+                rows.append(Row(f"array axis {dim.axis}", f"{dim.size} (not split)"))
+        if self.shard_shape is not None:
+            rows.append(Row("shard shape", str(self.shard_shape), "global shape ÷ split factor per dimension"))
+        used = " · ".join(_axis_text(self, a) for a in self.used_axes) or "1"
+        rows.append(Row("replication", f"{self.replication} copies", f"{self.mesh_devices} mesh devices / ({used})"))
+        count = " · ".join(str(d) for d in self.shape)
+        itemsize = dtypes.lookup(self.dtype).bits / 8
+        rows.append(Row("global bytes", format_bytes_exact(self.global_bytes), f"{count} · {itemsize:g} B"))
+        if self.shard_bytes is not None and self.shard_shape is not None and self.stored_bytes is not None:
+            shard_count = " · ".join(str(d) for d in self.shard_shape)
+            rows.append(
+                Row("bytes per device", format_bytes_exact(self.shard_bytes), f"{shard_count} · {itemsize:g} B")
+            )
+            rows.append(
+                Row(
+                    "bytes over all devices",
+                    format_bytes_exact(self.stored_bytes),
+                    f"{format_count(self.shard_bytes)} B · {self.mesh_devices} devices",
+                )
+            )
+        rows.extend(Row("error", error) for error in self.errors)
+        return tuple(rows)
+
+
+def _aval(dtype: str, shape: tuple[int, ...]) -> str:
+    return f"{dtype}[{','.join(str(d) for d in shape)}]"
+
+
+def _axis_text(result: ShardShapeResult, axis: str) -> str:
+    sizes = dict(zip(result.mesh_names, result.mesh_shape, strict=True))
+    return f"{axis}={sizes[axis]}" if axis in sizes else f"{axis} (not in the mesh, counted as 1)"
+
+
+def compute_shard_shape(inputs: ShardShapeInputs) -> ShardShapeResult:
+    """Split the array over the mesh as ``NamedSharding(mesh, spec).shard_shape(shape)`` does.
+
+    Args:
+        inputs: Mesh, array shape, dtype, spec and optionally the number of devices.
+
+    Returns:
+        The per-dimension splits and the shard; errors worded after JAX's for a spec or mesh JAX
+        rejects.
+
+    Examples:
+        >>> inputs = ShardShapeInputs(parse_mesh("x:4,y:2"), (8, 6), "f32", parse_spec("x,None"))
+        >>> result = compute_shard_shape(inputs)
+        >>> result.shard_shape, result.replication, result.shard_bytes
+        ((2, 6), 2, 48)
+        >>> compute_shard_shape(ShardShapeInputs(parse_mesh("x:4,y:2"), (6, 4), "f32", parse_spec("x"))).errors
+        ("array axis 0 (size 6) is split 4 ways over mesh axis 'x'; 6 is not divisible by 4",)
+        >>> compute_shard_shape(ShardShapeInputs(parse_mesh("x:4,y:4"), (8,), "f32", (), devices=8)).errors
+        ('Number of devices 8 must be >= the product of mesh_shape (4, 4)',)
+    """
+    sizes = dict(inputs.mesh)
+    mesh_shape = tuple(size for _, size in inputs.mesh)
+    mesh_names = tuple(name for name, _ in inputs.mesh)
+    mesh_devices = math.prod(mesh_shape)
+    devices = mesh_devices if inputs.devices is None else inputs.devices
+    spec = spec_repr(inputs.spec)
+    errors: list[str] = []
+    if devices < mesh_devices:
+        errors.append(f"Number of devices {devices} must be >= the product of mesh_shape {mesh_shape}")
+    named = [axis for entry in inputs.spec for axis in _axes(entry)]
+    for axis in dict.fromkeys(named):
+        if axis not in sizes:
+            errors.append(f"Resource axis: {axis} of {spec} is not found in mesh: {mesh_names}.")
+    for axis in dict.fromkeys(named):
+        if named.count(axis) > 1:
+            errors.append(
+                "A single NamedSharding spec specification can map every mesh axis to at most one positional "
+                f"dimension, but {spec} has duplicate entries for `{axis}`"
+            )
+    rank = len(inputs.shape)
+    if len(inputs.spec) > rank:
+        errors.append(
+            f"{spec} has {len(inputs.spec)} entries but the array has rank {rank}; a spec may be shorter than "
+            "the rank (the remaining dimensions are not split) but not longer"
+        )
+    dims: list[DimSplit] = []
+    for axis, size in enumerate(inputs.shape):
+        entry = inputs.spec[axis] if axis < len(inputs.spec) else None
+        mesh_axes = _axes(entry)
+        factor = math.prod(sizes.get(name, 1) for name in mesh_axes)
+        dims.append(DimSplit(axis, size, mesh_axes, factor, size % factor == 0))
+    for dim in dims:
+        if not dim.divisible:
+            axes_text = f"mesh axis {dim.mesh_axes[0]!r}" if len(dim.mesh_axes) == 1 else f"mesh axes {dim.mesh_axes}"
+            errors.append(
+                f"array axis {dim.axis} (size {dim.size}) is split {dim.factor} ways over {axes_text}; "
+                f"{dim.size} is not divisible by {dim.factor}"
+            )
+    used_axes = tuple(axis for axis in mesh_names if axis in named)
+    replication = mesh_devices // math.prod(sizes[axis] for axis in used_axes)
+    dtype = dtypes.lookup(inputs.dtype)
+    shard_shape = None if errors else tuple(dim.size // dim.factor for dim in dims)
+    shard_bytes = dtype.nbytes(math.prod(shard_shape)) if shard_shape is not None else None
+    return ShardShapeResult(
+        mesh_shape=mesh_shape,
+        mesh_names=mesh_names,
+        mesh_devices=mesh_devices,
+        devices=devices,
+        dtype=dtype.short,
+        shape=inputs.shape,
+        spec=spec,
+        dims=tuple(dims),
+        shard_shape=shard_shape,
+        used_axes=used_axes,
+        replication=replication,
+        global_bytes=dtype.nbytes(math.prod(inputs.shape)),
+        shard_bytes=shard_bytes,
+        stored_bytes=None if shard_bytes is None else shard_bytes * mesh_devices,
+        errors=tuple(errors),
+    )
+
+
+CALCULATOR = register_calculator(
+    Calculator(
+        name="shard-shape",
+        title="Shard shape calculator",
+        summary="The per-device shard shape, replication and bytes of NamedSharding(mesh, PartitionSpec), "
+        "and the errors JAX raises for specs it rejects.",
+        explainer=None,
+        inputs=ShardShapeInputs,
+        fields=(
+            Field(
+                "mesh",
+                "text",
+                "Mesh",
+                "Mesh axes in order as name:size, e.g. x:4,y:2 for jax.make_mesh((4, 2), ('x', 'y')).",
+                parser=parse_mesh,
+                formatter=format_mesh,
+                placeholder="x:4,y:2",
+            ),
+            Field("shape", "ints", "Global shape", "The global array shape, e.g. 8,6.", minimum=0, placeholder="8,6"),
+            Field(
+                "dtype",
+                "choice",
+                "dtype",
+                "Element type of the array.",
+                default="f32",
+                choices=dtypes.DTYPE_CHOICES,
+            ),
+            Field(
+                "spec",
+                "text",
+                "PartitionSpec",
+                "One entry per array dimension: a mesh axis, (axis,axis) or None, e.g. (x,y),None; "
+                "empty for P() (fully replicated).",
+                default="",
+                parser=parse_spec,
+                formatter=format_spec,
+                placeholder="x,None",
+            ),
+            Field(
+                "devices",
+                "int",
+                "Devices",
+                "How many devices exist (jax.device_count()); empty means exactly as many as the mesh uses.",
+                default="",
+                minimum=1,
+                optional=True,
+            ),
+        ),
+        compute=compute_shard_shape,
+        examples=(
+            {"mesh": "x:4,y:2", "shape": "8,6", "dtype": "f32", "spec": "x,None"},
+            {"mesh": "x:4,y:2", "shape": "6,4", "dtype": "bf16", "spec": "x"},
+            {"mesh": "x:4,y:2", "shape": "16,3", "dtype": "f32", "spec": "(x,y)"},
+            {"mesh": "x:4,y:4", "shape": "1024,1024", "dtype": "bf16", "spec": "x,y", "devices": "8"},
+            {"mesh": "data:2,model:4", "shape": "4096,8192", "dtype": "bf16", "spec": "None,model"},
+        ),
+    )
+)
