@@ -12,9 +12,9 @@ import numpy as np
 
 @jax.jit
 def f(x):
-    return np.sum(x)
+    return np.sin(x)
 """
-"""JX103, whose fix (``np.sum`` -> ``jnp.sum``) is unsafe."""
+"""JX103, whose fix (``np.sin`` -> ``jnp.sin``) is unsafe."""
 
 
 def _no_temp_files(project) -> bool:
@@ -119,7 +119,7 @@ def test_unsafe_fixes_need_the_flag(project, require_rules):
     require_rules("JX103")
     path = project.write("m.py", NUMPY_ON_TRACER)
     safe_only = project.run("check", "--fix")
-    assert "np.sum(x)" in path.read_text()
+    assert "np.sin(x)" in path.read_text()
     assert safe_only.returncode == 1
     assert "1 hidden fix can be enabled with the --unsafe-fixes option" in safe_only.stdout
     assert "[*]" not in safe_only.stdout
@@ -127,7 +127,7 @@ def test_unsafe_fixes_need_the_flag(project, require_rules):
     assert "JX103 [*]" in marked.stdout
     unsafe = project.run("check", "--fix", "--unsafe-fixes")
     assert unsafe.returncode == 0, unsafe.stdout
-    assert "jnp.sum(x)" in path.read_text()
+    assert "jnp.sin(x)" in path.read_text()
 
 
 @pytest.mark.parametrize("flag", ["--fix", "--diff"])
