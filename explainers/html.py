@@ -169,19 +169,18 @@ def _field_html(calculator: Calculator[Any, Any], spec: Field, value: str, error
     message = error.message if error is not None and error.field == spec.name else ""
     invalid = ' aria-invalid="true"' if message else ""
     attrs = f'id="{html.escape(ident)}" name="{html.escape(spec.name)}" aria-describedby="{html.escape(ident)}-help"'
+    text_attrs = f'{attrs} placeholder="{html.escape(spec.placeholder or spec.default or "")}" spellcheck="false"'
     if spec.kind == "choice":
         options = "".join(
             f"<option{' selected' if choice == value else ''}>{html.escape(choice)}</option>" for choice in spec.choices
         )
         control = f"<select {attrs}{invalid}>{options}</select>"
+    elif spec.multiline:
+        control = f'<textarea {text_attrs} rows="3"{invalid}>{html.escape(value)}</textarea>'
     else:
-        placeholder = html.escape(spec.placeholder or spec.default or "")
-        control = (
-            f'<input type="text" {attrs} value="{html.escape(value)}" placeholder="{placeholder}"'
-            f' spellcheck="false"{invalid}>'
-        )
+        control = f'<input type="text" {text_attrs} value="{html.escape(value)}"{invalid}>'
     return (
-        f'<div class="field" data-field="{html.escape(spec.name)}">'
+        f'<div class="field{" wide" if spec.multiline else ""}" data-field="{html.escape(spec.name)}">'
         f'<label for="{html.escape(ident)}">{html.escape(spec.label)}</label>{control}'
         f'<small id="{html.escape(ident)}-help" class="help">{html.escape(spec.help)}</small>'
         f'<output class="error" role="alert">{html.escape(message)}</output></div>'

@@ -53,6 +53,7 @@ class Field:
         placeholder: An example of valid text, shown in empty form fields.
         optional: Empty text means "not given" and parses to ``None`` (for ``int`` and ``ints``
             fields whose absence has a meaning, such as "the grid that covers the array").
+        multiline: The text may span lines (shown as a text area across the whole form).
     """
 
     name: str
@@ -66,6 +67,7 @@ class Field:
     formatter: Callable[[Any], str] | None = field(default=None, compare=False)
     placeholder: str = ""
     optional: bool = False
+    multiline: bool = False
 
     @property
     def attribute(self) -> str:
@@ -173,6 +175,7 @@ class Field:
             "minimum": self.minimum,
             "placeholder": self.placeholder,
             "optional": self.optional,
+            "multiline": self.multiline,
         }
 
 

@@ -949,6 +949,7 @@ CALCULATOR = register_calculator(
                 parser=parse_calls,
                 formatter=format_calls,
                 placeholder="x:f32[8,128] n:static(3); x:f32[4,128] n:static(3)",
+                multiline=True,
             ),
         ),
         compute=compute_retrace,

@@ -7,7 +7,7 @@
 
   function fieldValues(form) {
     const params = new URLSearchParams();
-    for (const control of form.querySelectorAll("input, select")) {
+    for (const control of form.querySelectorAll("input, select, textarea")) {
       if (control.value !== "") params.set(control.name, control.value);
     }
     return params;
@@ -28,7 +28,7 @@
       return;
     }
     box.querySelector(".error").textContent = message;
-    box.querySelector("input, select").setAttribute("aria-invalid", "true");
+    box.querySelector("input, select, textarea").setAttribute("aria-invalid", "true");
   }
 
   function renderResult(panel, result) {

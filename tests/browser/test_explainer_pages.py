@@ -130,7 +130,7 @@ def test_a_page_with_a_calculator_panel_recomputes_live(page: Page, base_url: st
     panel = page.locator("section.calculator[data-calculator=retrace]")
     expect(panel.locator(".result .headline")).to_contain_text("2", timeout=TIMEOUT_MS)
     expect(panel.locator(".result table")).to_contain_text("f32[16]")
-    panel.locator("input[name=calls]").fill("x:f32[8]; x:f32[8]")
+    panel.locator("textarea[name=calls]").fill("x:f32[8]; x:f32[8]")
     expect(panel).to_have_attribute("data-state", "ok", timeout=TIMEOUT_MS)
     expect(panel.locator(".result table")).not_to_contain_text("f32[16]")
 
