@@ -644,9 +644,9 @@ class RetraceResult:
         ]
         for outcome in self.outcomes:
             value = f"hit (same key as call {outcome.closest_call})" if outcome.hit else f"miss → trace {outcome.trace}"
-            formula = "; ".join(outcome.explanation)
+            formula = "\n".join(outcome.explanation)
             if outcome.closest_call is not None and not outcome.hit:
-                formula = f"closest earlier key: call {outcome.closest_call}; {formula}"
+                formula = f"closest earlier key: call {outcome.closest_call}\n{formula}"
             if outcome.weak_type_link:
                 formula += f" (JAX appends {WEAK_TYPE_LINK})"
             rows.append(Row(f"call {outcome.call} (function object {outcome.function})", value, formula))
