@@ -17,7 +17,7 @@ rules that link to a page is not kept by hand: callers pass the rule catalog in,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -153,10 +153,10 @@ def parse_page(slug: str, text: str) -> Page:
     )
 
 
-def _headings(markdown: str) -> list[str]:
-    headings = []
+def _section_starts(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """``(line index, heading text)`` of every ``##`` heading outside fenced code."""
     in_fence = ""
-    for line in markdown.splitlines():
+    for index, line in enumerate(lines):
         fence = _FENCE.match(line)
         if fence:
             marker = fence.group(2)
@@ -164,10 +164,12 @@ def _headings(markdown: str) -> list[str]:
                 in_fence = marker[0] * 3
             elif marker.startswith(in_fence):
                 in_fence = ""
-            continue
-        if not in_fence and line.startswith("## "):
-            headings.append(line[3:].strip())
-    return headings
+        elif not in_fence and line.startswith("## "):
+            yield index, line[3:].strip()
+
+
+def _headings(markdown: str) -> list[str]:
+    return [heading for _, heading in _section_starts(markdown.splitlines())]
 
 
 @cache
@@ -222,21 +224,10 @@ def section_markdown(markdown: str, anchor: str) -> str | None:
     """The ``##`` section with ``anchor`` (heading through the line before the next ``##``)."""
     lines = markdown.splitlines()
     start = None
-    in_fence = ""
-    for index, line in enumerate(lines):
-        fence = _FENCE.match(line)
-        if fence:
-            marker = fence.group(2)
-            if not in_fence:
-                in_fence = marker[0] * 3
-            elif marker.startswith(in_fence):
-                in_fence = ""
-            continue
-        if in_fence or not line.startswith("## "):
-            continue
+    for index, heading in _section_starts(lines):
         if start is not None:
             return "\n".join(lines[start:index]).rstrip() + "\n"
-        if slugify(line[3:]) == anchor:
+        if slugify(heading) == anchor:
             start = index
     if start is None:
         return None

@@ -25,11 +25,10 @@ from dataclasses import dataclass
 
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
+from xlalens.explainers.calculators.limits import check_shape
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact, format_count
 
-MAX_DIM = 2**62
-MAX_RANK = 64
 LANES = 128
 SUBLANES = 8
 MiB = 2**20
@@ -144,7 +143,7 @@ class BlockSpecInputs:
     buffers: int = 2
 
     def __post_init__(self) -> None:
-        _check_sizes("array", self.array)
+        check_shape("array", self.array, minimum=1)
         try:
             object.__setattr__(self, "dtype", dtypes.canonical(self.dtype))
         except ValueError as error:
@@ -155,12 +154,12 @@ class BlockSpecInputs:
                 f"has {len(self.block)} dimensions but the array has {len(self.array)}; a block shape needs one "
                 "size (or None) per array dimension",
             )
-        _check_sizes("block", tuple(1 if size is None else size for size in self.block))
+        check_shape("block", tuple(1 if size is None else size for size in self.block), minimum=1)
         if self.index_map not in ("blocked", "constant"):
             raise CalculatorInputError("index-map", f"{self.index_map!r} is not blocked or constant")
         if self.grid is not None:
             if self.grid:
-                _check_sizes("grid", self.grid)
+                check_shape("grid", self.grid, minimum=1)
             if self.index_map == "blocked" and len(self.grid) != len(self.array):
                 raise CalculatorInputError(
                     "grid",
@@ -173,20 +172,6 @@ class BlockSpecInputs:
             raise CalculatorInputError(
                 "buffers", f"Only single (1) and double (2) buffering are supported. Got {self.buffers}."
             )
-
-
-def _check_sizes(field: str, sizes: tuple[int, ...]) -> None:
-    if not sizes:
-        raise CalculatorInputError(field, "needs at least one dimension")
-    if len(sizes) > MAX_RANK:
-        raise CalculatorInputError(field, f"rank {len(sizes)} is above the supported {MAX_RANK}")
-    for size in sizes:
-        if not isinstance(size, int) or size < 1:
-            raise CalculatorInputError(field, f"size {size} is below 1")
-        if size >= MAX_DIM:
-            raise CalculatorInputError(field, f"size {size} is not below 2**62")
-    if math.prod(sizes) >= MAX_DIM:
-        raise CalculatorInputError(field, f"{math.prod(sizes)} elements is not below 2**62")
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from typing import Literal
 
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
+from xlalens.explainers.calculators.limits import MAX_DIM, MAX_RANK
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import format_count
 
@@ -47,8 +48,6 @@ MAX_KEYS_PER_FUNCTION = 500
 """Each miss is compared with every earlier key of its function (as JAX does); this bounds that work."""
 MAX_TEXT = 200_000
 MAX_DEPTH = 32
-MAX_DIM = 2**62
-MAX_RANK = 64
 
 WEAK_TYPE_LINK = "https://docs.jax.dev/en/latest/type_promotion.html#weak-types"
 """JAX glues this link, with no space, to the end of a type explanation that involves weak types."""

@@ -17,6 +17,7 @@ from typing import Literal
 
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
+from xlalens.explainers.calculators.limits import MAX_DIM
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import (
     format_bandwidth,
@@ -28,7 +29,6 @@ from xlalens.explainers.calculators.units import (
     format_seconds,
 )
 
-MAX_DIM = 2**62
 GiB = 2**30
 
 

@@ -19,11 +19,10 @@ from dataclasses import dataclass
 
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
+from xlalens.explainers.calculators.limits import check_shape
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact, format_count
 
-MAX_DIM = 2**62
-MAX_RANK = 64
 MAX_DEVICES = 2**20
 """Far above any real slice or pod; larger meshes are typos."""
 
@@ -217,7 +216,7 @@ class ShardShapeInputs:
             raise CalculatorInputError(
                 "mesh", f"the mesh has {format_count(mesh_size)} devices; the limit is {format_count(MAX_DEVICES)}"
             )
-        _check_shape("shape", self.shape)
+        check_shape("shape", self.shape, minimum=0)
         try:
             object.__setattr__(self, "dtype", dtypes.canonical(self.dtype))
         except ValueError as error:
@@ -230,20 +229,6 @@ class ShardShapeInputs:
             raise CalculatorInputError(
                 "devices", f"{self.devices} devices; give between 1 and {format_count(MAX_DEVICES)}"
             )
-
-
-def _check_shape(field: str, shape: tuple[int, ...]) -> None:
-    if not shape:
-        raise CalculatorInputError(field, "needs at least one dimension")
-    if len(shape) > MAX_RANK:
-        raise CalculatorInputError(field, f"rank {len(shape)} is above the supported {MAX_RANK}")
-    for dim in shape:
-        if not isinstance(dim, int) or dim < 0:
-            raise CalculatorInputError(field, f"dimension {dim} is negative")
-        if dim >= MAX_DIM:
-            raise CalculatorInputError(field, f"dimension {dim} is not below 2**62")
-    if math.prod(shape) >= MAX_DIM:
-        raise CalculatorInputError(field, f"{math.prod(shape)} elements is not below 2**62")
 
 
 @dataclass(frozen=True)
