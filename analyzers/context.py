@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from xlalens.analyzers.contexts import TracedFunction
 from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.model import Applicability, Diagnostic, Edit, Fix, Range, RelatedLocation
+from xlalens.analyzers.model import Applicability, Diagnostic, Edit, Fix, Range, RelatedLocation, Severity
 from xlalens.analyzers.names import ModuleIndex, Scope
 from xlalens.analyzers.settings import Settings
 from xlalens.analyzers.source import SourceText
@@ -70,8 +70,9 @@ class CheckContext:
         related: Sequence[RelatedLocation] = (),
         calculator: Mapping[str, Any] | None = None,
         explainer: str | None = None,
+        severity: Severity | None = None,
     ) -> None:
-        """Record a finding of the current rule at ``node``."""
+        """Record a finding of the current rule at ``node`` (at the rule's severity unless ``severity`` is given)."""
         rule = self.rule
         assert rule is not None, "report() called outside a rule check"
         range_ = node if isinstance(node, Range) else self.source.node_range(node)
@@ -81,7 +82,7 @@ class CheckContext:
                 message=message,
                 path=self.path,
                 range=range_,
-                severity=rule.severity,
+                severity=severity or rule.severity,
                 fix=fix,
                 url=self.settings.explainer_url(explainer or rule.explainer),
                 related=tuple(related),
