@@ -158,13 +158,26 @@ class Call:
         return " ".join(parts)
 
 
-def format_calls(calls: tuple[Call, ...]) -> str:
+def format_calls(calls: tuple[Call, ...] | str) -> str:
     """Calls back as the text :func:`parse_calls` reads.
+
+    Text, as a diagnostic carries its calculator inputs, is read and written back in the same
+    normal form, so a prefilled link never holds text the page would reject.
+
+    Raises:
+        CalculatorInputError: ``calls`` when the text cannot be read.
 
     Examples:
         >>> format_calls(parse_calls("x:f32[3] p:{w:f32[3,3], b:f32[3]};fn:new x=~f32[]"))
         'x:f32[3] p:{b: f32[3], w: f32[3,3]}; fn:new x=~f32[]'
+        >>> format_calls("x:float32[8];x:f32[9]")
+        'x:f32[8]; x:f32[9]'
     """
+    if isinstance(calls, str):
+        try:
+            calls = parse_calls(calls)
+        except ValueError as error:
+            raise CalculatorInputError("calls", str(error)) from None
     return "; ".join(str(call) for call in calls)
 
 
