@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import sys
 from typing import Any
 
 import pytest
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
 
+from .lsp_client import wait_until
 from .samples import TRAIN
 
 pytestmark = pytest.mark.asyncio
@@ -147,3 +151,49 @@ async def test_a_cancelled_request_is_answered_as_cancelled() -> None:
     report = await connection.response(8)
     assert [item["code"] for item in report["result"]["items"]] == ["JX106", "JX101", "JX103"]
     assert await connection.finish() == b""
+
+
+async def test_tcp_transport_serves_a_client() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "xlalens.server", "--tcp", "--port", str(port), stderr=asyncio.subprocess.DEVNULL
+    )
+    client = LanguageClient("tcp-test", "1")
+    published: list[types.PublishDiagnosticsParams] = []
+    client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: published.append(params))
+    try:
+        await _connect(client, port)
+        await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities()))
+        client.initialized(types.InitializedParams())
+        uri = "file:///nowhere/train.py"
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                types.TextDocumentItem(uri=uri, language_id="python", version=1, text=TRAIN)
+            )
+        )
+        await wait_until(lambda: bool(published), what="diagnostics over TCP")
+        assert [d.code for d in published[-1].diagnostics] == ["JX106", "JX101", "JX103", "JX601"]
+        await client.shutdown_async(None)
+        client.exit(None)
+        await asyncio.wait_for(process.wait(), TIMEOUT_S)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        await client.stop()
+
+
+async def _connect(client: LanguageClient, port: int) -> None:
+    # Retry the real connection: a probe connection would count as the server's one client, and
+    # the server stops when its client disconnects.
+    deadline = asyncio.get_running_loop().time() + TIMEOUT_S
+    while True:
+        try:
+            await client.start_tcp("127.0.0.1", port)
+            return
+        except OSError:
+            if asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.05)
