@@ -1,0 +1,254 @@
+"""What torch and torch_xla APIs do to the lazy graph, by fully qualified name or method name.
+
+On an XLA device every tensor operation is recorded into a pending graph that runs only at a sync
+point. These tables say which calls create XLA devices, tensors and loaders, which ones cut the
+graph (sync points), which ones read a tensor's value on the host (an implicit sync plus a
+device-to-host copy), and which ones produce a shape that depends on the data. Facts are from
+torch_xla 2.9.0 (``torch_xla/torch_xla.py``, ``core/xla_model.py``,
+``distributed/parallel_loader.py``) and measured with the torch_xla oracle tier.
+"""
+
+from __future__ import annotations
+
+DEVICE_FUNCTIONS: frozenset[str] = frozenset(
+    {
+        "torch_xla.device",
+        "torch_xla.core.xla_model.xla_device",
+    }
+)
+"""Calls that return an XLA device."""
+
+SYNC_FUNCTIONS: frozenset[str] = frozenset(
+    {
+        "torch_xla.sync",
+        "torch_xla.core.xla_model.mark_step",
+    }
+)
+"""Calls that cut the pending graph, compile it if it is new, and run it."""
+
+MARK_STEP = "torch_xla.core.xla_model.mark_step"
+"""The deprecated spelling of :data:`SYNC_FUNCTIONS`; fixes use it in files that already do."""
+
+STEP_CONTEXT = "torch_xla.step"
+"""``with torch_xla.step():`` syncs when the block exits."""
+
+COMPILE = "torch_xla.compile"
+"""``torch_xla.compile(fn)`` (or the decorator) syncs before and after each call of ``fn``."""
+
+OPTIMIZER_STEP = "torch_xla.core.xla_model.optimizer_step"
+"""All-reduces gradients and steps the optimizer; syncs only with ``barrier=True``."""
+
+STEP_CLOSURE = "torch_xla.core.xla_model.add_step_closure"
+"""Runs a callback after the step's graph has run: the clean way to log tensor values."""
+
+MASTER_PRINT = "torch_xla.core.xla_model.master_print"
+"""Prints on the master ordinal; formats its arguments like ``print``."""
+
+DEVICE_LOADERS: frozenset[str] = frozenset(
+    {
+        "torch_xla.distributed.parallel_loader.MpDeviceLoader",
+    }
+)
+"""Loaders whose batches are XLA tensors and whose iteration syncs once per batch."""
+
+PARALLEL_LOADER = "torch_xla.distributed.parallel_loader.ParallelLoader"
+"""``ParallelLoader(...).per_device_loader(device)`` behaves as a device loader."""
+
+DATA_LOADERS: frozenset[str] = frozenset(
+    {
+        "torch.utils.data.DataLoader",
+        "torch.utils.data.dataloader.DataLoader",
+    }
+)
+"""Host-side loaders: batches are CPU tensors; the last batch is short unless ``drop_last=True``."""
+
+TRANSPARENT_ITERATORS: frozenset[str] = frozenset(
+    {
+        "builtins.iter",
+        "builtins.reversed",
+        "itertools.islice",
+        "tqdm.tqdm",
+        "tqdm.auto.tqdm",
+        "tqdm.notebook.tqdm",
+    }
+)
+"""Wrappers whose items are the items of their first argument."""
+
+TENSOR_FACTORIES_WITHOUT_INPUT: frozenset[str] = frozenset(
+    {
+        "torch.arange",
+        "torch.empty",
+        "torch.eye",
+        "torch.full",
+        "torch.linspace",
+        "torch.ones",
+        "torch.rand",
+        "torch.randint",
+        "torch.randn",
+        "torch.randperm",
+        "torch.tensor",
+        "torch.as_tensor",
+        "torch.zeros",
+    }
+)
+"""Constructors whose result lives on ``device=`` when it is given."""
+
+NOT_TENSOR_PREFIXES: tuple[str, ...] = (
+    "torch.optim.",
+    "torch.utils.",
+    "torch.distributed.",
+    "torch.nn.init.",
+    "torch.nn.utils.",
+    "torch.cuda.",
+    "torch.backends.",
+    "torch.autograd.",
+    "torch.jit.",
+    "torch.compile",
+    "torch.save",
+    "torch.load",
+    "torch.manual_seed",
+    "torch.no_grad",
+    "torch.enable_grad",
+    "torch.inference_mode",
+    "torch.set_grad_enabled",
+    "torch.device",
+    "torch.is_tensor",
+    "torch.numel",
+    "torch.get_default_dtype",
+    "torch.set_default_dtype",
+    "torch.equal",
+    "torch.allclose",
+)
+"""``torch.*`` names that do not return a tensor computed from their tensor arguments."""
+
+HOST_READ_FUNCTIONS: dict[str, str] = {
+    "torch.equal": "returns a Python bool",
+    "torch.allclose": "returns a Python bool",
+    "numpy.array": "copies the tensor into a NumPy array",
+    "numpy.asarray": "copies the tensor into a NumPy array",
+}
+"""Functions of a tensor that read its value on the host, and what they do."""
+
+HOST_READ_BUILTINS: frozenset[str] = frozenset(
+    {"builtins.float", "builtins.int", "builtins.bool", "builtins.complex", "builtins.str", "builtins.repr"}
+)
+"""Builtins that convert a tensor to a Python value, reading it on the host."""
+
+HOST_READ_METHODS: dict[str, str] = {
+    "item": "copies the value to the host",
+    "tolist": "copies the values to the host",
+    "cpu": "copies the tensor to the host",
+    "numpy": "copies the tensor to the host",
+}
+"""Tensor methods that read the tensor's value on the host."""
+
+SHAPE_METHODS: frozenset[str] = frozenset(
+    {
+        "size",
+        "dim",
+        "numel",
+        "nelement",
+        "element_size",
+        "is_contiguous",
+        "get_device",
+        "stride",
+        "type",
+        "data_ptr",
+        "ndimension",
+        "is_floating_point",
+        "is_complex",
+    }
+)
+"""Tensor methods answered from metadata, without running the graph."""
+
+METADATA_ATTRIBUTES: frozenset[str] = frozenset(
+    {"shape", "dtype", "device", "ndim", "requires_grad", "is_leaf", "layout", "names"}
+)
+"""Tensor attributes that are not tensors."""
+
+BOOLEAN_METHODS: frozenset[str] = frozenset(
+    {
+        "eq",
+        "ne",
+        "gt",
+        "lt",
+        "ge",
+        "le",
+        "greater",
+        "less",
+        "logical_and",
+        "logical_or",
+        "logical_not",
+        "logical_xor",
+        "isnan",
+        "isinf",
+        "isfinite",
+        "bool",
+        "all",
+        "any",
+        "isclose",
+        "signbit",
+    }
+)
+"""Tensor methods (and ``torch.*`` functions of the same names) whose result is a boolean tensor."""
+
+CONTAINER_METHODS: frozenset[str] = frozenset(
+    {"split", "chunk", "unbind", "sort", "topk", "max", "min", "kthvalue", "median", "mode", "tensor_split"}
+)
+"""Tensor methods (and ``torch.*`` functions) that may return a tuple of tensors."""
+
+DATA_DEPENDENT_SHAPE: dict[str, str] = {
+    "nonzero": "`nonzero`",
+    "argwhere": "`argwhere`",
+    "masked_select": "`masked_select`",
+    "unique": "`unique`",
+    "unique_consecutive": "`unique_consecutive`",
+}
+"""Tensor methods and ``torch.*`` functions whose output shape depends on the values."""
+
+GROWING_FUNCTIONS: frozenset[str] = frozenset(
+    {"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack"}
+)
+"""Functions that make a tensor longer when it is fed back into them every step."""
+
+SCALAR_METHODS: frozenset[str] = frozenset({"mul", "add", "sub", "div", "mul_", "add_", "sub_", "div_"})
+"""Tensor methods whose scalar argument becomes a graph constant or a graph input."""
+
+SCALAR_FUNCTIONS: frozenset[str] = frozenset({"torch.mul", "torch.add", "torch.sub", "torch.div"})
+"""``torch.*`` functions whose scalar argument becomes a graph constant or a graph input."""
+
+SPECIAL_SCALARS: frozenset[float] = frozenset({0.0, 1.0, -1.0})
+"""Python scalars torch_xla bakes into the graph as constants (``IsSpecialScalar``); others are inputs."""
+
+LOGGING_MODULE_FUNCTIONS: frozenset[str] = frozenset(
+    {"logging.warning", "logging.error", "logging.critical", "logging.exception", "logging.warn"}
+)
+"""``logging`` calls at levels that are on by default, so their arguments are formatted."""
+
+LOGGER_LEVEL_METHODS: frozenset[str] = frozenset({"warning", "error", "critical", "exception", "warn"})
+"""Logger methods at levels that are on by default."""
+
+SUPPORTED_VERSION_PAIRS = "torch and torch_xla releases share major.minor: torch 2.9.x goes with torch_xla 2.9.x"
+"""The pairing rule TX901 checks (torch_xla's ``_XLAC`` links one exact libtorch)."""
+
+KNOWN_LIBRARIES: tuple[str, ...] = (
+    "torch",
+    "torch_xla",
+    "builtins.",
+    "numpy",
+    "math",
+    "logging",
+    "time",
+    "os",
+    "sys",
+    "itertools",
+    "functools",
+    "random",
+    "tqdm",
+    "json",
+    "datetime",
+    "collections",
+    "copy",
+    "warnings",
+)
+"""Libraries that never sync an XLA graph behind the analysis's back (their host reads are rules of their own)."""

@@ -1,0 +1,1 @@
+"""Rules for torch_xla code (codes ``TX``): graph cuts and host syncs, recompiles, environment."""

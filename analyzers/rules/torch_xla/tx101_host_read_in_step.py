@@ -1,0 +1,195 @@
+"""TX101: reading an XLA tensor's value on the host inside the training step."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.knowledge import torch_xla as tx
+from xlalens.analyzers.model import Severity
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rules.torch_xla._steps import (
+    fact,
+    guard_note,
+    is_tensor,
+    is_xla,
+    loop_location,
+    severity,
+    snippet,
+    step_place,
+)
+
+_PRINTS = frozenset({"builtins.print", tx.MASTER_PRINT})
+
+
+@register_rule
+class HostReadInStep(Rule):
+    """## What it does
+    Finds code in a torch_xla training step that reads a tensor's value on the host:
+    `.item()`, `.tolist()`, `.cpu()`, `.numpy()`, `float()`/`int()`/`bool()` of a tensor,
+    and printing, formatting or logging a tensor (`print(loss)`, `f"{loss}"`, `str(loss)`).
+
+    ## Why is this bad?
+    An XLA tensor has no value until the pending graph runs. Reading it on the host forces the
+    graph recorded so far to compile and run right there, then copies the result to the host and
+    waits for it. In a step loop this happens every step: one extra graph execution and one
+    device-to-host transfer per step (measured with torch_xla 2.9 on CPU: `ExecuteTime` doubles
+    from 5 to 10 samples over 5 steps and `TransferFromDeviceTime` goes from 0 to 5), and the host
+    can no longer trace the next step while the device runs this one. Under an `if step % N == 0:`
+    guard the cost is paid every N steps only, so the finding is informational there.
+
+    ## Example
+    ```python
+    import torch
+    import torch_xla
+
+    device = torch_xla.device()
+    model = torch.nn.Linear(16, 4).to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(100):
+        x = torch.randn(8, 16, device=device)
+        loss = model(x).pow(2).mean()
+        loss.backward()
+        print("loss", loss.item())
+        optimizer.step()
+        torch_xla.sync()
+    ```
+
+    Use instead:
+    ```python
+    import torch
+    import torch_xla
+    import torch_xla.core.xla_model as xm
+
+    device = torch_xla.device()
+    model = torch.nn.Linear(16, 4).to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(100):
+        x = torch.randn(8, 16, device=device)
+        loss = model(x).pow(2).mean()
+        loss.backward()
+        xm.add_step_closure(lambda value: print("loss", value.item()), args=(loss,))
+        optimizer.step()
+        torch_xla.sync()
+    ```
+
+    `xm.add_step_closure` runs the callback after the step's graph has run, so the value is
+    already there and no extra execution happens.
+
+    ## References
+    - torch_xla docs: "Troubleshoot", section "Known Performance Caveats"
+    - `torch_xla.core.xla_model.add_step_closure`
+    """
+
+    code = "TX101"
+    message = "Host read of an XLA tensor inside the training step"
+    explainer = "torch-xla-lazy-tensor#host-reads-in-the-step"
+    calculator = "sync-cost"
+    severity = Severity.WARNING
+    needs_traced = False
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.JoinedStr, ast.BinOp)
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        place = step_place(ctx, node)
+        if place is None:
+            return
+        if isinstance(node, ast.Call):
+            what = self.call_reads(node, ctx)
+        elif isinstance(node, ast.JoinedStr):
+            reads = any(isinstance(v, ast.FormattedValue) and is_tensor(fact(ctx, v.value)) for v in node.values)
+            what = "formats a tensor into a string" if reads else None
+        else:
+            what = self.percent_format(node, ctx)
+        if what is None:
+            return
+        ctx.report(
+            node,
+            f"`{snippet(ctx, node)}` {what} inside the training step{guard_note(place)}: the pending graph runs "
+            "early (an extra execution) and the value is copied to the host every time; "
+            "read it in `xm.add_step_closure` instead",
+            related=loop_location(ctx, place),
+            severity=severity(place),
+            calculator={"host-reads": 1},
+        )
+
+    @staticmethod
+    def percent_format(node: ast.AST, ctx: CheckContext) -> str | None:
+        assert isinstance(node, ast.BinOp)
+        if not (isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant)):
+            return None
+        if not isinstance(node.left.value, str):
+            return None
+        right = node.right
+        parts = right.elts if isinstance(right, ast.Tuple) else [right]
+        return "formats a tensor into a string" if any(is_tensor(fact(ctx, p)) for p in parts) else None
+
+    def call_reads(self, node: ast.Call, ctx: CheckContext) -> str | None:
+        func = node.func
+        qualname = ctx.qualname(func)
+        arguments = [a.value if isinstance(a, ast.Starred) else a for a in node.args]
+        if qualname in _PRINTS:
+            return "prints a tensor" if any(is_tensor(fact(ctx, a)) for a in arguments) else None
+        if qualname in tx.HOST_READ_BUILTINS:
+            if not arguments:
+                return None
+            value = fact(ctx, arguments[0])
+            # A module moved to the device can be str()-ed without a sync; only float()/int()/... prove a tensor.
+            converts = is_tensor(value) if qualname in ("builtins.str", "builtins.repr") else is_xla(value)
+            return f"converts a tensor with `{qualname.split('.')[-1]}()`" if converts else None
+        if qualname in tx.HOST_READ_FUNCTIONS:
+            return tx.HOST_READ_FUNCTIONS[qualname] if any(is_xla(fact(ctx, a)) for a in arguments) else None
+        if qualname in tx.LOGGING_MODULE_FUNCTIONS:
+            return self.logs(arguments, ctx)
+        if not isinstance(func, ast.Attribute):
+            return None
+        receiver = fact(ctx, func.value)
+        if func.attr in tx.HOST_READ_METHODS:
+            # `.cpu()` exists on modules too; the other methods prove the receiver is a tensor.
+            reads = is_tensor(receiver) if func.attr == "cpu" else is_xla(receiver)
+            return tx.HOST_READ_METHODS[func.attr] if reads and not node.args else None
+        if func.attr == "to" and is_tensor(receiver) and self.to_cpu(node, ctx):
+            return "copies the tensor to the host"
+        if func.attr == "format" and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str):
+            values = [*arguments, *(k.value for k in node.keywords)]
+            return "formats a tensor into a string" if any(is_tensor(fact(ctx, v)) for v in values) else None
+        if func.attr in tx.LOGGER_LEVEL_METHODS and qualname is None and self.is_logger(func.value, ctx):
+            return self.logs(arguments, ctx)
+        return None
+
+    @staticmethod
+    def logs(arguments: list[ast.expr], ctx: CheckContext) -> str | None:
+        # Arguments after the message are formatted when the record is emitted (on by default at these levels).
+        return "logs a tensor" if any(is_tensor(fact(ctx, a)) for a in arguments[1:]) else None
+
+    @staticmethod
+    def is_logger(receiver: ast.expr, ctx: CheckContext) -> bool:
+        """``logger`` bound to ``logging.getLogger(...)`` at module level or in the function."""
+        if not isinstance(receiver, ast.Name):
+            return False
+        found = ctx.index.lookup(receiver.id, ctx.scope)
+        if found is None:
+            return False
+        owner, bindings = found
+        for binding in bindings:
+            statement = binding.node
+            parent = next(
+                (n for n, _ in ctx.index.nodes[ast.Assign] if any(t is statement for t in n.targets)),  # type: ignore[attr-defined]
+                None,
+            )
+            if not isinstance(parent, ast.Assign) or not isinstance(parent.value, ast.Call):
+                return False
+            if ctx.index.qualname(parent.value.func, owner) != "logging.getLogger":
+                return False
+        return bool(bindings)
+
+    @staticmethod
+    def to_cpu(node: ast.Call, ctx: CheckContext) -> bool:
+        target = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "device"), None)
+        if isinstance(target, ast.Constant):
+            return target.value == "cpu"
+        if isinstance(target, ast.Call) and ctx.qualname(target.func) == "torch.device" and target.args:
+            first = target.args[0]
+            return isinstance(first, ast.Constant) and first.value == "cpu"
+        return False

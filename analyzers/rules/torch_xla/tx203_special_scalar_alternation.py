@@ -1,0 +1,128 @@
+"""TX203: a Python scalar that is 0, 1 or -1 on some steps and another value on others."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.knowledge import torch_xla as tx
+from xlalens.analyzers.model import Severity
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location, snippet, step_place
+from xlalens.analyzers.torch_xla_model import Kind
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
+
+
+def _format(value: float) -> str:
+    return str(int(value)) if value.is_integer() else repr(value)
+
+
+@register_rule
+class SpecialScalarAlternation(Rule):
+    """## What it does
+    Finds arithmetic between an XLA tensor and a Python number that the analysis sees taking both
+    a special value (0, 1 or -1) and another value in a training step, such as
+    `scale = 1.0 if step < warmup else 0.5` followed by `loss * scale`.
+
+    ## Why is this bad?
+    torch_xla passes most Python scalars to the graph as inputs, so `x * 0.5` and `x * 0.25` share
+    one compiled graph. The values 0, 1 and -1 are different: they are baked into the graph as
+    constants, so XLA can simplify the graph with them. A scalar that is sometimes special and
+    sometimes not therefore produces two graphs, and two compiles. Measured with torch_xla 2.9 on
+    CPU: 5 steps of `x * s` with `s` alternating 1.0 and 0.5 compiled 2 graphs, with `s` constant
+    at 0.5 one.
+
+    ## Example
+    ```python
+    import torch
+    import torch_xla
+
+    device = torch_xla.device()
+    model = torch.nn.Linear(16, 4).to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(100):
+        scale = 1.0 if step < 10 else 0.5
+        loss = model(torch.randn(8, 16, device=device)).pow(2).mean() * scale
+        loss.backward()
+        optimizer.step()
+        torch_xla.sync()
+    ```
+
+    Use instead:
+    ```python
+    import torch
+    import torch_xla
+
+    device = torch_xla.device()
+    model = torch.nn.Linear(16, 4).to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(100):
+        scale = torch.tensor(1.0 if step < 10 else 0.5, device=device)
+        loss = model(torch.randn(8, 16, device=device)).pow(2).mean() * scale
+        loss.backward()
+        optimizer.step()
+        torch_xla.sync()
+    ```
+
+    A scalar wrapped in a tensor is always a graph input, whatever its value.
+
+    ## References
+    - PyTorch source: `torch/csrc/lazy/core/tensor_util.cpp`, `IsSpecialScalar`
+    - torch_xla docs: "Source of recompilations in torch_xla"
+    """
+
+    code = "TX203"
+    message = "Scalar that alternates between 0/1/-1 and other values in the training step"
+    explainer = "torch-xla-lazy-tensor#special-scalars"
+    calculator = "sync-cost"
+    severity = Severity.INFO
+    needs_traced = False
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.BinOp, ast.Call)
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        place = step_place(ctx, node)
+        if place is None:
+            return
+        pair = self.tensor_and_scalar(node, ctx)
+        if pair is None:
+            return
+        scalar, values = pair
+        special = sorted(v for v in values if v in tx.SPECIAL_SCALARS)
+        other = sorted(v for v in values if v not in tx.SPECIAL_SCALARS)
+        if not special or not other:
+            return
+        shown = " or ".join(_format(v) for v in [*special, *other])
+        ctx.report(
+            node,
+            f"`{snippet(ctx, scalar)}` is {shown} here: 0, 1 and -1 are baked into the graph as constants while "
+            f"other values are graph inputs, so `{snippet(ctx, node)}` traces {len(special) + 1} different graphs "
+            "(one compile each); pass the scalar as a tensor",
+            related=loop_location(ctx, place),
+            calculator={"graphs": len(special) + 1},
+        )
+
+    @staticmethod
+    def tensor_and_scalar(node: ast.AST, ctx: CheckContext) -> tuple[ast.expr, frozenset[float]] | None:
+        """The scalar operand of tensor-with-scalar arithmetic, and the numbers it may hold."""
+        if isinstance(node, ast.BinOp):
+            if not isinstance(node.op, _ARITHMETIC):
+                return None
+            operands = [(node.left, node.right), (node.right, node.left)]
+        else:
+            assert isinstance(node, ast.Call)
+            func = node.func
+            qualname = ctx.qualname(func)
+            if qualname in tx.SCALAR_FUNCTIONS and len(node.args) >= 2:
+                operands = [(node.args[0], node.args[1])]
+            elif qualname is None and isinstance(func, ast.Attribute) and func.attr in tx.SCALAR_METHODS:
+                operands = [(func.value, node.args[0])] if node.args else []
+            else:
+                return None
+        for tensor_side, scalar in operands:
+            value = fact(ctx, scalar)
+            if is_xla(fact(ctx, tensor_side)) and value is not None and value.kind is Kind.NUMBER:
+                return scalar, value.numbers
+        return None
