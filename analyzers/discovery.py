@@ -1,6 +1,8 @@
 """Turning the paths given on the command line into the Python files to check.
 
-Directories are walked in sorted order; ``.py`` and ``.pyi`` files are kept. A directory or file is
+Directories are walked in sorted order; ``.py`` and ``.pyi`` files are kept, and so are the
+dependency files whose declared requirements rules check (``requirements*.txt``,
+``pyproject.toml``, ``setup.cfg``; see :mod:`xlalens.analyzers.dependency_files`). A directory or file is
 skipped when it matches the ``exclude`` patterns (the defaults below unless a configuration
 replaces them), ``extend-exclude``, or a ``.gitignore`` met on the way (git's rules, including
 negation and the deeper file winning). Patterns are gitignore-style and relative to the directory
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlalens.analyzers.config import SettingsResolver
+from xlalens.analyzers.dependency_files import is_dependency_file
 from xlalens.analyzers.settings import Settings
 
 if TYPE_CHECKING:
@@ -215,7 +218,7 @@ class _Walker:
             for entry in entries:
                 # Symlinked directories are not followed (they can loop); symlinked files are.
                 is_dir = entry.is_dir(follow_symlinks=False)
-                if not is_dir and not entry.name.endswith(PYTHON_SUFFIXES):
+                if not is_dir and not entry.name.endswith(PYTHON_SUFFIXES) and not is_dependency_file(entry.path):
                     continue
                 if excluder.excluded_entry(entry.path, entry.name, is_dir):
                     continue

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.contexts import find_traced_functions
+from xlalens.analyzers.dependency_files import check_dependency_file, is_dependency_file
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.model import Diagnostic, Position, Range, Severity
 from xlalens.analyzers.names import ModuleIndex
@@ -25,7 +26,7 @@ from xlalens.analyzers.source import SourceText
 
 SYNTAX_ERROR_CODE = "E999"
 NEWER_SYNTAX_CODE = "E998"
-_TRIGGERS = ("jax", "torch_xla")
+_TRIGGERS = ("jax", "torch_xla", "torch-xla")
 
 
 def _syntax_diagnostics(source: SourceText, path: str, error: SyntaxError) -> list[Diagnostic]:
@@ -87,16 +88,26 @@ def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
     return tuple(ignored)
 
 
+def _selected_rules(path: str, settings: Settings) -> list[type[Rule]]:
+    ignored = _per_file_ignored(path, settings)
+    return select_rules(settings.select, (*settings.ignore, *ignored), settings.extend_select, settings.preview)
+
+
 def run_rules(
     text: str, path: str, settings: Settings, rules: Sequence[type[Rule]] | None = None
 ) -> tuple[list[Diagnostic], SourceText]:
-    """Check ``text`` with ``rules`` (the settings' selection when None), before suppressions."""
+    """Check ``text`` with ``rules`` (the settings' selection when None), before suppressions.
+
+    Dependency files (``requirements*.txt``, ``pyproject.toml``, ``setup.cfg``) go to the rules that
+    check declared requirements instead of the Python pipeline.
+    """
+    if is_dependency_file(path):
+        return check_dependency_file(text, path, settings, _selected_rules(path, settings) if rules is None else rules)
     source = SourceText(text)
     if not any(trigger in text for trigger in _TRIGGERS):
         return [], source
     if rules is None:
-        ignored = _per_file_ignored(path, settings)
-        rules = select_rules(settings.select, (*settings.ignore, *ignored), settings.extend_select, settings.preview)
+        rules = _selected_rules(path, settings)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
