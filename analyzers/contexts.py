@@ -113,8 +113,26 @@ def static_param_names(
     ``callable_params`` are the positional parameters of the callable the transform sees
     (after ``functools.partial`` has bound some).
     """
+    return declared_param_names(keywords, spec.static_keywords, callable_params)
+
+
+def declared_param_names(
+    keywords: dict[str, ast.expr],
+    names: tuple[str, ...],
+    callable_params: list[str],
+) -> set[str] | None:
+    """The parameters that ``*_argnums``/``*_argnames`` keywords among ``names`` declare; None if not literals.
+
+    Used for ``static_argnums/static_argnames`` and ``donate_argnums/donate_argnames`` alike.
+
+    Examples:
+        >>> call = ast.parse("jit(f, donate_argnums=(0,), donate_argnames='b')").body[0].value
+        >>> keywords = {k.arg: k.value for k in call.keywords}
+        >>> sorted(declared_param_names(keywords, ("donate_argnums", "donate_argnames"), ["a", "b", "c"]))
+        ['a', 'b']
+    """
     static: set[str] = set()
-    for keyword in spec.static_keywords:
+    for keyword in names:
         expr = keywords.get(keyword)
         if expr is None:
             continue
@@ -340,6 +358,17 @@ class _Discovery:
                     )
                     break
                 parent = parent.parent.enclosing_function() if parent.parent else None
+
+
+def decode_transform(
+    index: ModuleIndex, expr: ast.expr, scope: Scope
+) -> tuple[TransformSpec, dict[str, ast.expr]] | None:
+    """The transform a decorator or callee expression applies, with its keywords.
+
+    Recognises ``jax.jit``, ``jax.jit(static_argnums=...)`` and ``partial(jax.jit, ...)``; None
+    for anything else.
+    """
+    return _Discovery(index).decode_transform(expr, scope)
 
 
 def find_traced_functions(index: ModuleIndex) -> dict[int, TracedFunction]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.contexts import TracedFunction, all_params
@@ -124,6 +124,22 @@ class Interpreter:
         """The abstract value of expression ``node``, which sits in ``scope``."""
         owner = scope.enclosing_function() or self.index.module_scope
         return self.evaluation(owner).values.get(id(node), UNKNOWN)
+
+    def value_with(self, node: ast.expr, scope: Scope, names: Mapping[str, Value]) -> Value:
+        """The value of expression ``node`` (in ``scope``) when some of the names it reads are bound to ``names``.
+
+        Every other name keeps the value it has at ``node``. Used to evaluate one expression for
+        two consecutive loop iterations (``jnp.ones(i)`` with ``i`` = 3, then 4) without
+        re-interpreting the function.
+        """
+        owner = scope.enclosing_function() or self.index.module_scope
+        recorded = self.evaluation(owner).values
+        run = _FunctionRun(self, owner)
+        for child in ast.walk(node):
+            if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+                run.env.setdefault(child.id, recorded.get(id(child), UNKNOWN))
+        run.env.update(names)
+        return run.expr(node)
 
     def free_variable(self, name: str, scope: Scope) -> Value:
         """The value a name from an enclosing function or the module has (joined over its bindings)."""

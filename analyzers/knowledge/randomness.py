@@ -1,0 +1,74 @@
+"""Which ``jax.random`` functions use up the key they are given.
+
+A JAX PRNG key is a value: a sampler turns the same key into the same bits every time, so a key
+must be handed to one consumer only. Samplers and ``split`` consume their key (``key`` is their
+first parameter). ``fold_in`` derives a new key from a key and data and may be called on the
+same key with different data; ``clone``, ``key_data``, ``key_impl`` and the constructors do not
+consume anything.
+"""
+
+from __future__ import annotations
+
+SAMPLERS = frozenset(
+    {
+        "ball",
+        "bernoulli",
+        "beta",
+        "binomial",
+        "bits",
+        "categorical",
+        "cauchy",
+        "chisquare",
+        "choice",
+        "dirichlet",
+        "double_sided_maxwell",
+        "exponential",
+        "f",
+        "gamma",
+        "generalized_normal",
+        "geometric",
+        "gumbel",
+        "laplace",
+        "loggamma",
+        "logistic",
+        "lognormal",
+        "maxwell",
+        "multinomial",
+        "multivariate_normal",
+        "normal",
+        "orthogonal",
+        "pareto",
+        "permutation",
+        "poisson",
+        "rademacher",
+        "randint",
+        "rayleigh",
+        "t",
+        "triangular",
+        "truncated_normal",
+        "uniform",
+        "wald",
+        "weibull_min",
+    }
+)
+"""``jax.random`` samplers (as of JAX 0.10): each draws from the bits of its ``key``."""
+
+SPLITTERS = frozenset({"split"})
+"""``jax.random`` functions that turn a key into new keys; the same key always gives the same ones."""
+
+
+def consumer_kind(qualname: str | None) -> str | None:
+    """``"sample"`` or ``"split"`` for a ``jax.random`` function that uses up its key; None otherwise.
+
+    Examples:
+        >>> consumer_kind("jax.random.normal"), consumer_kind("jax.random.split"), consumer_kind("jax.random.fold_in")
+        ('sample', 'split', None)
+    """
+    if qualname is None or not qualname.startswith("jax.random."):
+        return None
+    name = qualname[len("jax.random.") :]
+    if name in SAMPLERS:
+        return "sample"
+    if name in SPLITTERS:
+        return "split"
+    return None
