@@ -27,6 +27,7 @@ from xlalens.analyzers import registry
 from xlalens.analyzers.cache import Cache
 from xlalens.analyzers.cli_common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError
 from xlalens.analyzers.cli_explain import add_calc, add_explain
+from xlalens.analyzers.cli_logs import add_logs
 from xlalens.analyzers.config import (
     ConfigError,
     Overrides,
@@ -214,6 +215,7 @@ _SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction[argparse.ArgumentParser
     add_calc,
     _add_server,
     _add_annotate,
+    add_logs,
 )
 
 
