@@ -82,7 +82,7 @@ class TorchXlaVersionMismatch(DependencyRule, Rule):
 
     code = "TX901"
     message = "torch and torch_xla pinned to different major.minor releases"
-    explainer = "torch-xla-lazy-tensor#matching-torch-and-torch-xla"
+    explainer = "torch-xla-lazy-tensor#matching-torch-and-torch-xla-releases"
     severity = Severity.ERROR
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
