@@ -9,6 +9,7 @@ panel) or to ``--log-file``; pygls, which logs every message at INFO, is kept at
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 from collections.abc import Sequence
@@ -51,6 +52,10 @@ def serve(args: argparse.Namespace) -> int:
     from xlalens.server.language_server import create_server  # after logging: its imports may log
 
     server = create_server()
+    # Everything loaded so far lives as long as the server: move it out of the collector's view, so
+    # that the full collections a large check triggers do not rescan it every time.
+    gc.collect()
+    gc.freeze()
     if args.tcp:
         server.start_tcp(args.host, args.port)
     elif args.ws:

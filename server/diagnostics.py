@@ -15,7 +15,7 @@ from lsprotocol import types
 from pygls import uris
 from xlalens.analyzers.model import Diagnostic, Edit, Range
 from xlalens.analyzers.source import SourceText
-from xlalens.server.noqa import noqa_edit, open_line_ends
+from xlalens.server.noqa import noqa_edit
 from xlalens.server.positions import PositionConverter
 from xlalens.server.settings import ClientSettings
 
@@ -67,8 +67,6 @@ def _location_uri(path: str, context: ConversionContext, own_path: str) -> str:
 def to_lsp_diagnostics(diagnostics: Sequence[Diagnostic], context: ConversionContext) -> list[types.Diagnostic]:
     """Convert one document's diagnostics, in order."""
     positions = PositionConverter(context.source, context.encoding)
-    rule_lines = [d.noqa_line for d in diagnostics if not d.code.startswith(_NON_RULE_PREFIX)]
-    open_lines = open_line_ends(context.source, max(rule_lines)) if rule_lines else frozenset()
     converted = []
     for diagnostic in diagnostics:
         data: dict[str, Any] = {"uri": context.uri, "version": context.version, "code": diagnostic.code}
@@ -79,7 +77,8 @@ def to_lsp_diagnostics(diagnostics: Sequence[Diagnostic], context: ConversionCon
                 "edits": [text_edit(edit, positions) for edit in diagnostic.fix.edits],
             }
         if not diagnostic.code.startswith(_NON_RULE_PREFIX) and diagnostic.noqa_line >= 1:
-            edit = noqa_edit(context.source, diagnostic.noqa_line, diagnostic.code, open_lines)
+            column = diagnostic.column if diagnostic.line == diagnostic.noqa_line else 0
+            edit = noqa_edit(context.source, diagnostic.noqa_line, diagnostic.code, column)
             if edit is not None:
                 data["noqa"] = text_edit(edit, positions)
         related = None

@@ -6,6 +6,8 @@ Examples:
     '# noqa: JX101, JX106'
     >>> noqa_edit(text, 2, "JX106").content
     '  # noqa: JX106'
+    >>> noqa_edit(SourceText("s = f('''a\\nb''')\\n"), 1, "JX101", 4) is None
+    True
     >>> noqa_code_at("x = f(y)  # noqa: JX101, JX106", 26)
     'JX106'
 """
@@ -22,53 +24,53 @@ from xlalens.analyzers.source import SourceText
 _CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
 
 
-def noqa_edit(source: SourceText, line: int, code: str, open_lines: frozenset[int] = frozenset()) -> Edit | None:
+def noqa_edit(source: SourceText, line: int, code: str, column: int = 0) -> Edit | None:
     """The edit that adds ``code`` to the ``# noqa`` comment on ``line``, or writes one.
 
     Args:
         source: The text.
         line: The 1-based line the suppression must sit on.
         code: The rule code to silence.
-        open_lines: Lines whose end lies inside a string or a backslash continuation (see
-            :func:`open_line_ends`), where a comment cannot be appended.
+        column: Where the flagged code starts on ``line``: a token boundary, from which the rest of
+            the line tells whether its end is inside a string.
 
     Returns:
         The edit, or ``None`` when the line already silences everything (a bare ``# noqa``) or
-        cannot take a comment.
+        cannot take a comment (it ends inside a string or continues with a backslash).
     """
     text = source.line(line)
-    existing = source.noqa.get(line)
+    existing = SourceText(text).noqa.get(1) if "noqa" in text.lower() else None
     if existing is not None:
         if not existing.codes or code in existing.codes:
             return None
         codes = _CODE.findall(text[existing.start_column : existing.end_column])
         replacement = f"# noqa: {', '.join([*codes, code])}"
         return Edit(Range(Position(line, existing.start_column), Position(line, existing.end_column)), replacement)
-    if line in open_lines:
+    if _ends_open(text[column:]):
         return None
     end = len(text.rstrip())
     return Edit(Range(Position(line, end), Position(line, len(text))), f"  # noqa: {code}")
 
 
-def open_line_ends(source: SourceText, last_line: int) -> frozenset[int]:
-    """Lines up to ``last_line`` whose end is inside a multi-line token or continued with ``\\``.
+def _ends_open(rest: str) -> bool:
+    """Whether a comment appended to ``rest`` (a line from a token boundary on) would not be a comment.
 
-    Tokenizes only as far as needed; a text that does not tokenize marks every line open, so no
-    comment is ever appended to code the tokenizer cannot follow.
+    Only this part of the line is tokenized, and only when it has a quote: a file-wide pass would
+    cost more than the check itself on large files.
     """
-    open_lines: set[int] = set()
+    if rest.rstrip().endswith("\\"):
+        return True
+    if '"' not in rest and "'" not in rest:
+        return False
     try:
-        for token in tokenize.generate_tokens(io.StringIO(source.text).readline):
-            start, end = token.start[0], token.end[0]
-            if start > last_line:
-                break
-            open_lines.update(range(start, end))
-    except (tokenize.TokenError, SyntaxError):
-        return frozenset(range(1, last_line + 1))
-    for number in range(1, min(last_line, len(source.lines)) + 1):
-        if source.line(number).rstrip().endswith("\\"):
-            open_lines.add(number)
-    return frozenset(open_lines)
+        for _ in tokenize.generate_tokens(io.StringIO(rest + "\n").readline):
+            pass
+    except tokenize.TokenError as error:
+        # Unbalanced brackets are fine (the statement goes on); an unfinished string is not.
+        return "string" in str(error.args[0])
+    except SyntaxError:
+        return True
+    return False
 
 
 def noqa_code_at(line_text: str, column: int) -> str | None:

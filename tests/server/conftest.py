@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -20,12 +21,32 @@ def workspace(tmp_path: Path) -> Path:
     return root
 
 
-@pytest_asyncio.fixture(params=PROFILES)
-async def session(request: pytest.FixtureRequest, workspace: Path, tmp_path: Path) -> AsyncIterator[Session]:
-    """A started (not yet initialized) server, with a client posing as VS Code or Neovim."""
-    session = Session(request.param, workspace, tmp_path / "server.log")
+@contextlib.asynccontextmanager
+async def _started(profile: str, workspace: Path, tmp_path: Path) -> AsyncIterator[Session]:
+    session = Session(profile, workspace, tmp_path / "server.log")
     await session.start()
     try:
         yield session
     finally:
         await session.stop()
+
+
+@pytest_asyncio.fixture(params=PROFILES)
+async def session(request: pytest.FixtureRequest, workspace: Path, tmp_path: Path) -> AsyncIterator[Session]:
+    """A started (not yet initialized) server, with a client posing as VS Code or Neovim."""
+    async with _started(request.param, workspace, tmp_path) as started:
+        yield started
+
+
+@pytest_asyncio.fixture
+async def push_session(workspace: Path, tmp_path: Path) -> AsyncIterator[Session]:
+    """A started server with a client posing as VS Code 1.65, which is pushed diagnostics."""
+    async with _started("visual-studio-code", workspace, tmp_path) as started:
+        yield started
+
+
+@pytest_asyncio.fixture
+async def pull_session(workspace: Path, tmp_path: Path) -> AsyncIterator[Session]:
+    """A started server with a client posing as Neovim 0.11, which pulls diagnostics."""
+    async with _started("neovim", workspace, tmp_path) as started:
+        yield started

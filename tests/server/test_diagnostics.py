@@ -65,9 +65,8 @@ async def test_push_or_pull_never_both(session: Session) -> None:
         assert len(session.published_for(uri)[-1].diagnostics) == len(second)
 
 
-async def test_pull_answers_unchanged_for_the_same_result(session: Session) -> None:
-    if not session.pulls:
-        pytest.skip("only clients that pull diagnostics send previousResultId")
+async def test_pull_answers_unchanged_for_the_same_result(pull_session: Session) -> None:
+    session = pull_session
     await session.initialize(FAST)
     uri = session.open("train.py", TRAIN)
     await session.diagnostics(uri)
@@ -118,9 +117,8 @@ async def test_syntax_error_mid_edit_keeps_the_diagnostics_above_it(session: Ses
     assert "Traceback" not in session.server_log()
 
 
-async def test_closing_a_document_clears_pushed_diagnostics(session: Session) -> None:
-    if session.pulls:
-        pytest.skip("a pulling client drops a closed document's diagnostics itself")
+async def test_closing_a_document_clears_pushed_diagnostics(push_session: Session) -> None:
+    session = push_session  # a pulling client drops a closed document's diagnostics itself
     await session.initialize(FAST)
     uri = session.open("train.py", TRAIN)
     await session.diagnostics(uri)

@@ -87,9 +87,8 @@ async def test_bad_settings_and_configuration_are_reported_not_fatal(session: Se
     assert any("unknown configuration key `colour`" in m for m in messages), messages
 
 
-async def test_run_on_save_checks_only_when_saved(session: Session) -> None:
-    if session.pulls:
-        pytest.skip("with pull diagnostics the editor decides when to ask")
+async def test_run_on_save_checks_only_when_saved(push_session: Session) -> None:
+    session = push_session  # with pull diagnostics the editor decides when to ask
     await session.initialize({"debounceMs": 10, "run": "onSave"})
     uri = session.open("train.py", TRAIN)
     await session.diagnostics(uri)
