@@ -12,6 +12,16 @@ if [ ! -x "${XLALENS_CHROMIUM:-/usr/bin/chromium}" ]; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
 fi
 export JAX_PLATFORMS=cpu
+# The torch_xla oracle tier runs from its own venv (torch 2.9.0 + torch_xla 2.9.0, about 6 GB),
+# built once into a cache outside the checkout and reused (scripts/torch_xla_oracle_env.sh).
+# XLALENS_SKIP_TORCH_XLA=1 skips it locally; in CI its tests fail when the venv cannot be built.
+if [ "${XLALENS_SKIP_TORCH_XLA:-0}" != "1" ] || [ "${CI:-}" = "true" ]; then
+    if torch_xla_python=$(bash scripts/torch_xla_oracle_env.sh); then
+        export XLALENS_TORCH_XLA_PYTHON="$torch_xla_python"
+    else
+        echo "the torch_xla oracle venv could not be built: its tests will fail" >&2
+    fi
+fi
 set +e
 pytest "$@"
 status=$?
