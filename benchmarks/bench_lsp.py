@@ -5,6 +5,7 @@ over stdio, the way an editor drives it. For files of about 200, 1,000 and 4,000
 
 - ``didChange`` -> ``publishDiagnostics`` for that version (a client that is pushed diagnostics),
 - ``didChange`` + ``textDocument/diagnostic`` -> the report (a client that pulls, like VS Code),
+- ``didChange`` to a text with a syntax error -> ``publishDiagnostics`` (typing mid-statement),
 - ``textDocument/hover`` on a finding, and
 - ``textDocument/codeAction`` on a finding,
 
@@ -81,6 +82,7 @@ class Measured:
     lines: int
     push_ms: list[float] = field(default_factory=list)
     pull_ms: list[float] = field(default_factory=list)
+    broken_ms: list[float] = field(default_factory=list)
     hover_ms: list[float] = field(default_factory=list)
     code_action_ms: list[float] = field(default_factory=list)
     diagnostics: int = 0
@@ -267,6 +269,14 @@ async def measure_file(name: str, text: str, iterations: int) -> Measured:
                 await client.pushed(uri, version)
                 measured.push_ms.append(elapsed_ms(start))
         if not pull:
+            for i in range(iterations):
+                # A syntax error mid-edit: the engine then also asks libcst whether the file is valid
+                # for a newer Python, and the server keeps the last good diagnostics above the edit.
+                version = client.change(uri, last_line, f"broken_{i} = (")
+                start = time.perf_counter()
+                await client.pushed(uri, version)
+                measured.broken_ms.append(elapsed_ms(start))
+                await client.pushed(uri, client.change(uri, last_line, ""))
             target = next(d for d in diagnostics if d.code == "JX106")
             document = types.TextDocumentIdentifier(uri=uri)
             hover = types.HoverParams(text_document=document, position=target.range.start)
@@ -331,13 +341,13 @@ def report(files: Sequence[Measured], memory: dict[str, float], described: str) 
         f"xlalens language server, Python {platform.python_version()}, {os.cpu_count()} CPUs; files: {described}",
         "latency in ms, p50 / p95",
         "",
-        f"{'file':44} {'lines':>6} {'diags':>5}  {'change->push':>15}  {'change->pull':>15}"
-        f"  {'hover':>15}  {'code action':>15}",
+        f"{'file':32} {'lines':>6} {'diags':>5}  {'change->push':>15}  {'change->pull':>15}"
+        f"  {'syntax error':>15}  {'hover':>15}  {'code action':>15}",
     ]
     for m in files:
         lines.append(
-            f"{m.name[:44]:44} {m.lines:6d} {m.diagnostics:5d}  {_cell(m.push_ms):>15}  {_cell(m.pull_ms):>15}"
-            f"  {_cell(m.hover_ms):>15}  {_cell(m.code_action_ms):>15}"
+            f"{m.name[:32]:32} {m.lines:6d} {m.diagnostics:5d}  {_cell(m.push_ms):>15}  {_cell(m.pull_ms):>15}"
+            f"  {_cell(m.broken_ms):>15}  {_cell(m.hover_ms):>15}  {_cell(m.code_action_ms):>15}"
         )
     lines += [
         "",

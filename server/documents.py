@@ -68,6 +68,7 @@ class LintResult:
         diagnostics: The engine's diagnostics (with the last good ones kept while a syntax error lasts).
         lsp_diagnostics: The same, converted for the client.
         result_id: Identifies this result for pull diagnostics.
+        failed: Whether the analyzer raised (a bug): the result then has no diagnostics.
     """
 
     uri: str
@@ -78,11 +79,12 @@ class LintResult:
     diagnostics: tuple[Diagnostic, ...]
     lsp_diagnostics: tuple[types.Diagnostic, ...]
     result_id: str
+    failed: bool = False
 
     @property
     def parses(self) -> bool:
-        """Whether the checked text parsed."""
-        return not any(d.code == SYNTAX_ERROR_CODE for d in self.diagnostics)
+        """Whether the checked text parsed (and was checked)."""
+        return not self.failed and not any(d.code == SYNTAX_ERROR_CODE for d in self.diagnostics)
 
 
 def _last_line(diagnostic: Diagnostic) -> int:
@@ -262,6 +264,8 @@ class DocumentLinter:
         self._results[uri] = result
         if result.parses:
             self._last_good[uri] = result
+        if result.failed:
+            self._server.tell(f"could not check {uri}: the analyzer failed; the server log has the details")
         return result
 
     def _compute(
@@ -276,7 +280,12 @@ class DocumentLinter:
         if self._latest_versions.get(snapshot.uri, snapshot.version) != snapshot.version:
             return None
         source = SourceText(snapshot.text)
-        diagnostics = self._check(snapshot.text, snapshot.path or snapshot.uri, settings)
+        failed = False
+        try:
+            diagnostics = self._check(snapshot.text, snapshot.path or snapshot.uri, settings)
+        except Exception:  # an analyzer bug must cost this file's diagnostics, not the server
+            logger.exception("checking %s failed", snapshot.uri)
+            diagnostics, failed = [], True
         diagnostics = keep_last_good(diagnostics, source, last_good)
         context = ConversionContext(
             uri=snapshot.uri,
@@ -295,6 +304,7 @@ class DocumentLinter:
             diagnostics=tuple(diagnostics),
             lsp_diagnostics=tuple(to_lsp_diagnostics(diagnostics, context)),
             result_id=str(next(self._result_ids)),
+            failed=failed,
         )
 
     # -- other work on the worker thread ----------------------------------------------------------

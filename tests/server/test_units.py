@@ -9,6 +9,7 @@ import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,11 +19,11 @@ from xlalens.analyzers.api import check_source
 from xlalens.analyzers.model import Diagnostic, Position, Range, RelatedLocation, Severity
 from xlalens.analyzers.source import SourceText
 from xlalens.explainers.calculators import Calculator, CalculatorInputError, Field, Row
-from xlalens.server.documents import LintResult, keep_last_good
+from xlalens.server.documents import DocumentLinter, DocumentSnapshot, LintResult, keep_last_good
 from xlalens.server.hover import calculator_markdown, diagnostic_markdown, rule_markdown
 from xlalens.server.noqa import noqa_code_at, noqa_edit
 from xlalens.server.positions import PositionConverter
-from xlalens.server.settings import SettingsStore, parse_client_settings, section_of
+from xlalens.server.settings import ClientSettings, SettingsStore, parse_client_settings, section_of
 
 from .samples import TRAIN
 
@@ -252,3 +253,17 @@ def test_nothing_is_kept_when_the_first_lines_changed() -> None:
     kept = keep_last_good(check_source(broken, "train.py"), SourceText(broken), good)
     assert [d.code for d in kept] == ["E999"]
     assert dataclasses.replace(good, version=2).parses
+
+
+def test_an_analyzer_failure_costs_the_diagnostics_not_the_server() -> None:
+    def broken_check(text: str, path: str, settings: object) -> list[Diagnostic]:
+        raise RuntimeError("rule bug")
+
+    server = SimpleNamespace(position_encoding="utf-16", client_shows_related_information=True)
+    linter = DocumentLinter(server, check=broken_check)  # type: ignore[arg-type]
+    try:
+        snapshot = DocumentSnapshot("file:///a.py", 3, TRAIN, "/a.py")
+        result = linter._compute(snapshot, 1, None, ClientSettings(), None)  # type: ignore[arg-type]
+    finally:
+        linter.shutdown()
+    assert result is not None and result.failed and result.diagnostics == () and not result.parses
