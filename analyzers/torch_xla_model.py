@@ -11,8 +11,9 @@ point. The TX rules need three things from a file, and this module computes them
    variables take the value their enclosing function or module ends with. Anything it cannot
    follow has no fact, and the rules stay silent on it.
 2. **Step loops** (:class:`StepLoop`): the innermost ``for``/``while`` loop whose body runs an
-   optimizer step (or a ``backward()`` when no enclosing loop steps an optimizer) on XLA values,
-   directly or through local functions it calls.
+   optimizer step on XLA parameters (``optimizer.step()``, ``xm.optimizer_step``), directly or
+   through local functions it calls. A loop that only runs ``backward()`` (gradient accumulation)
+   is not a step: the step, and its sync, are around it.
 3. **Sync points** in each step loop (``torch_xla.sync()``, ``xm.mark_step()``,
    ``with torch_xla.step():``, iterating a device loader, ``xm.optimizer_step(..., barrier=True)``,
    a ``torch_xla.compile``'d function), and every node that runs once per step, with whether it
@@ -484,6 +485,10 @@ class _Run:
     def device_argument(self, node: ast.Call) -> bool:
         """Whether ``node`` names an XLA device among its arguments (as ``.to(device)`` does)."""
         candidates = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "device")]
+        if any(
+            isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value.startswith("xla") for c in candidates
+        ):
+            return True  # `.to("xla")`, `.to("xla:0")`
         return any((fact := self.facts.get(id(c))) is not None and fact.kind is Kind.DEVICE for c in candidates)
 
     def call(self, node: ast.Call) -> Fact | None:
@@ -497,7 +502,9 @@ class _Run:
             return self.library_call(qualname, node, args, keywords)
         if isinstance(func, ast.Attribute):
             return self.method_call(func.attr, callee, node, args, keywords)
-        assert isinstance(func, ast.Name)
+        if not isinstance(func, ast.Name):
+            self.expr(func)
+            return None  # `make_step()(x)`, `steps[i](x)`: nothing the analysis follows
         target = self.expr(func)
         local = self.index.local_function(func.id, self.scope)
         if local is not None and isinstance(local, _FunctionDef):
@@ -624,7 +631,47 @@ def ragged_loader(node: ast.Call) -> bool:
     size = _const_int(batch)
     if isinstance(batch, ast.Constant) and batch.value is None:
         return False
-    return size is None or size > 1
+    if size is not None and size <= 1:
+        return False
+    dataset = node.args[0] if node.args else keyword(node, "dataset")
+    return size is None or dataset is None or not _rows_multiple_of(dataset, size)
+
+
+def _rows_multiple_of(dataset: ast.expr, size: int) -> bool:
+    """Whether ``TensorDataset(torch.randn(N, ...), ...)`` visibly has a multiple of ``size`` rows.
+
+    Examples:
+        >>> _rows_multiple_of(ast.parse("TensorDataset(torch.randn(8 * steps, 16))").body[0].value, 8)
+        True
+        >>> _rows_multiple_of(ast.parse("TensorDataset(torch.randn(20, 16))").body[0].value, 8)
+        False
+    """
+    if not (isinstance(dataset, ast.Call) and dataset.args and isinstance(dataset.args[0], ast.Call)):
+        return False
+    if not (isinstance(dataset.func, ast.Name | ast.Attribute) and _last_name(dataset.func) == "TensorDataset"):
+        return False
+    factory = dataset.args[0]
+    if _last_name(factory.func) not in ("randn", "rand", "zeros", "ones", "empty", "randint") or not factory.args:
+        return False
+    rows = factory.args[0] if _last_name(factory.func) != "randint" else factory.args[-1]
+    if isinstance(rows, ast.Tuple | ast.List) and rows.elts:
+        rows = rows.elts[0]
+    return _multiple(rows, size)
+
+
+def _multiple(expr: ast.expr, size: int) -> bool:
+    value = _const_int(expr)
+    if value is not None:
+        return value % size == 0
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
+        return _multiple(expr.left, size) or _multiple(expr.right, size)
+    return False
+
+
+def _last_name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else None
 
 
 # -- step loops --------------------------------------------------------------------------------
@@ -667,10 +714,14 @@ class StepPlace:
     Attributes:
         loop: The step loop.
         guarded: Whether it runs only on some steps (under ``if step % N == 0:``).
+        assigned_since_sync: For a statement of the loop body after an explicit sync of the same
+            iteration, the names assigned since that sync (up to and including this statement);
+            None before any sync. A tensor named outside it already holds its value.
     """
 
     loop: StepLoop
     guarded: bool
+    assigned_since_sync: frozenset[str] | None = None
 
 
 @dataclass
@@ -678,7 +729,6 @@ class _Events:
     """What one stretch of code does, for finding step loops."""
 
     optimizer_step: bool = False
-    backward: bool = False
     syncs: list[SyncKind] = field(default_factory=list)
     opaque: list[ast.Call] = field(default_factory=list)
 
@@ -809,7 +859,7 @@ class TorchXlaModel:
             scope = run.scope
             for loop in _loops(scope.node):
                 events = summaries[id(loop)]
-                if not self._is_step_loop(loop, scope, events, summaries):
+                if not self._is_step_loop(loop, events, summaries):
                     continue
                 iterable = self.fact(loop.iter, scope) if isinstance(loop, ast.For | ast.AsyncFor) else None
                 step = StepLoop(loop, scope, list(events.syncs), list(events.opaque), iterable)
@@ -819,16 +869,10 @@ class TorchXlaModel:
         for step in self.step_loops:
             self._mark_places(step)
 
-    def _is_step_loop(self, loop: _Loop, scope: Scope, events: _Events, summaries: dict[int, _Events]) -> bool:
-        inner = [summaries[id(child)] for child in _loops_in(loop.body)]
-        if events.optimizer_step:
-            return not any(e.optimizer_step for e in inner)
-        if not events.backward or any(e.backward for e in inner):
-            return False
-        # A loop that only runs backward() is the step when no loop around it steps an optimizer.
-        return not any(
-            summaries[id(outer)].optimizer_step for outer in _loops(scope.node) if _contains(outer.body, loop)
-        )
+    @staticmethod
+    def _is_step_loop(loop: _Loop, events: _Events, summaries: dict[int, _Events]) -> bool:
+        """The innermost loop that steps an optimizer."""
+        return events.optimizer_step and not any(summaries[id(c)].optimizer_step for c in _loops_in(loop.body))
 
     def _events(self, statements: list, scope: Scope, visiting: set[int], *, in_callee: bool) -> _Events:
         """What ``statements`` do per run; in a called function, loops are left out (they are loops of their own)."""
@@ -861,14 +905,15 @@ class TorchXlaModel:
             return
         if isinstance(func, ast.Attribute):
             receiver = self.fact(func.value, scope)
-            if func.attr == "backward" and receiver is not None and receiver.is_xla:
-                events.backward = True
-            elif func.attr == "step" and receiver is not None and receiver.kind is Kind.OPTIMIZER and receiver.xla:
+            if func.attr == "step" and receiver is not None and receiver.kind is Kind.OPTIMIZER and receiver.xla:
                 events.optimizer_step = True
             elif receiver is None and self._hands_over_xla_state(node, scope):
                 events.opaque.append(node)
             return
-        assert isinstance(func, ast.Name)
+        if not isinstance(func, ast.Name):
+            if self._hands_over_xla_state(node, scope):
+                events.opaque.append(node)  # `steps[i](model, x)`: it may do anything, sync included
+            return
         target = self.fact(func, scope)
         if target is not None and target.kind is Kind.COMPILED:
             events.syncs.append(SyncKind.COMPILED)
@@ -881,7 +926,6 @@ class TorchXlaModel:
                 function.body, self._functions[id(function)], visiting | {id(function)}, in_callee=True
             )
             events.optimizer_step |= inner.optimizer_step
-            events.backward |= inner.backward
             events.syncs.extend(inner.syncs)
             events.opaque.extend(inner.opaque)
             return
@@ -909,24 +953,54 @@ class TorchXlaModel:
         A node reached both under a modulo guard and outside one counts as unguarded.
         """
         loop = step.node
-        roots: list = [*loop.body, *([loop.test] if isinstance(loop, ast.While) else [])]
-        pending: list[tuple[list, Scope, bool]] = [(roots, step.scope, False)]
+        pending: list[tuple[list, Scope, bool]] = []
+        since: set[str] | None = None
+        for statement in loop.body:
+            if since is not None:
+                since |= _assigned_names(statement)
+            assigned = frozenset(since) if since is not None else None
+            pending.extend(self._mark(step, [statement], step.scope, False, assigned))
+            if self._syncs(statement, step.scope):
+                since = set()
+        if isinstance(loop, ast.While):
+            pending.extend(self._mark(step, [loop.test], step.scope, False, None))
         done: dict[int, bool] = {}
         while pending:
             statements, scope, guarded = pending.pop()
-            for node, inside in _walk_guarded(statements, guarded):
-                previous = self.places.get(id(node))
-                if previous is None or (previous.loop is step and previous.guarded and not inside):
-                    self.places[id(node)] = StepPlace(step, inside)
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                    continue
-                function = self.index.local_function(node.func.id, scope)
-                if not isinstance(function, _FunctionDef) or id(function) not in self._functions:
-                    continue
-                if done.get(id(function), True) is False or (id(function) in done and inside):
+            for function_body, callee_scope, inside in self._mark(step, statements, scope, guarded, None):
+                key = id(function_body)
+                if done.get(key, True) is False or (key in done and inside):
                     continue  # already walked with this guard or a weaker one
-                done[id(function)] = inside
-                pending.append((function.body, self._functions[id(function)], inside))
+                done[key] = inside
+                pending.append((function_body, callee_scope, inside))
+
+    def _mark(
+        self, step: StepLoop, statements: list, scope: Scope, guarded: bool, assigned: frozenset[str] | None
+    ) -> list[tuple[list, Scope, bool]]:
+        """Mark the nodes of ``statements``; return the bodies of the local functions they call."""
+        calls = []
+        for node, inside in _walk_guarded(statements, guarded):
+            previous = self.places.get(id(node))
+            if previous is None or (previous.loop is step and previous.guarded and not inside):
+                self.places[id(node)] = StepPlace(step, inside, assigned)
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            function = self.index.local_function(node.func.id, scope)
+            if isinstance(function, _FunctionDef) and id(function) in self._functions:
+                calls.append((function.body, self._functions[id(function)], inside))
+        return calls
+
+    def _syncs(self, statement: ast.stmt, scope: Scope) -> bool:
+        """Whether a loop-body statement is an explicit sync (``torch_xla.sync()``, ``with torch_xla.step():``)."""
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            return self.qualname(statement.value.func, scope) in tx.SYNC_FUNCTIONS
+        if isinstance(statement, ast.With):
+            return any(
+                isinstance(item.context_expr, ast.Call)
+                and self.qualname(item.context_expr.func, scope) == tx.STEP_CONTEXT
+                for item in statement.items
+            )
+        return False
 
     def place(self, node: ast.AST) -> StepPlace | None:
         """Where ``node`` runs once per training step, if it does."""
@@ -953,8 +1027,8 @@ def _loops_in(statements: list, deep: bool = False) -> Iterator[_Loop]:
         stack.extend(reversed([c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)]))
 
 
-def _contains(statements: list, target: ast.AST) -> bool:
-    return any(node is target for node in _walk_step(statements))
+def _assigned_names(statement: ast.stmt) -> set[str]:
+    return {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
 
 
 def _step_closure_callbacks(node: ast.Call) -> bool:

@@ -20,6 +20,7 @@ from xlalens.analyzers.rules.torch_xla._steps import (
     snippet,
     step_place,
 )
+from xlalens.analyzers.torch_xla_model import StepPlace
 
 _PRINTS = frozenset({"builtins.print", tx.MASTER_PRINT})
 
@@ -102,7 +103,7 @@ class HostReadInStep(Rule):
             what = "formats a tensor into a string" if reads else None
         else:
             what = self.percent_format(node, ctx)
-        if what is None:
+        if what is None or self.already_synced(node, place, ctx):
             return
         ctx.report(
             node,
@@ -113,6 +114,15 @@ class HostReadInStep(Rule):
             severity=severity(place),
             calculator={"host-reads": 1},
         )
+
+    @staticmethod
+    def already_synced(node: ast.AST, place: StepPlace, ctx: CheckContext) -> bool:
+        """Whether every tensor read here is a name that holds its value already: assigned before this
+        iteration's explicit sync and not since. Reading it copies, but runs no extra graph."""
+        if place.assigned_since_sync is None:
+            return False
+        read = [n for n in ast.walk(node) if isinstance(n, ast.Name) and is_xla(fact(ctx, n))]
+        return bool(read) and all(n.id not in place.assigned_since_sync for n in read)
 
     @staticmethod
     def percent_format(node: ast.AST, ctx: CheckContext) -> str | None:
