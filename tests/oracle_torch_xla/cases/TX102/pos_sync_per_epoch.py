@@ -1,0 +1,17 @@
+# oracle: graph-growth-per-step>0
+import os
+
+import torch
+import torch_xla
+
+STEPS = int(os.environ["XLALENS_ORACLE_STEPS"])
+device = torch_xla.device()
+model = torch.nn.Linear(16, 4).to(device)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for epoch in range(1):
+    for step in range(STEPS):  # error: TX102
+        optimizer.zero_grad()
+        loss = model(torch.randn(8, 16, device=device)).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+    torch_xla.sync()

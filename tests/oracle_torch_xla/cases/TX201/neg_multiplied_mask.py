@@ -1,0 +1,17 @@
+# oracle: executions-per-step=1 transfers-per-step=0 compiles=1
+import os
+
+import torch
+import torch_xla
+
+STEPS = int(os.environ["XLALENS_ORACLE_STEPS"])
+device = torch_xla.device()
+model = torch.nn.Linear(16, 4).to(device)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for step in range(STEPS):
+    optimizer.zero_grad()
+    out = model(torch.randn(8, 16, device=device))
+    loss = (out * (out > 0)).sum()
+    loss.backward()
+    optimizer.step()
+    torch_xla.sync()

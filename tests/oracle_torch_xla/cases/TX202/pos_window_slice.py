@@ -1,0 +1,19 @@
+# oracle: compiles-per-step=1
+import os
+
+import torch
+import torch_xla
+
+STEPS = int(os.environ["XLALENS_ORACLE_STEPS"])
+device = torch_xla.device()
+model = torch.nn.Linear(16, 4).to(device)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+data = torch.randn(64, 16, device=device)
+torch_xla.sync()
+for step in range(STEPS):
+    optimizer.zero_grad()
+    batch = data[step * 8 : step * 8 + 8]  # error: TX202
+    loss = model(batch).pow(2).mean()
+    loss.backward()
+    optimizer.step()
+    torch_xla.sync()

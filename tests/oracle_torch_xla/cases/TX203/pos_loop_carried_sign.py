@@ -1,0 +1,19 @@
+# oracle: compiles=2
+import os
+
+import torch
+import torch_xla
+
+STEPS = int(os.environ["XLALENS_ORACLE_STEPS"])
+device = torch_xla.device()
+model = torch.nn.Linear(16, 4).to(device)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+sign = -1.0
+for step in range(STEPS):
+    optimizer.zero_grad()
+    out = model(torch.randn(8, 16, device=device))
+    loss = out.pow(2).mean() * sign  # error: TX203
+    sign = -0.5
+    loss.backward()
+    optimizer.step()
+    torch_xla.sync()

@@ -1,0 +1,266 @@
+"""The torch_xla oracle tier: real torch_xla and the analyzer must agree on every case file.
+
+torch_xla 2.9.0 needs torch 2.9.0 exactly, so it runs from its own venv
+(``scripts/torch_xla_oracle_env.sh`` builds it outside the checkout and prints its Python; the test
+script exports that path as ``XLALENS_TORCH_XLA_PYTHON``). Each case runs in its own process with
+``PJRT_DEVICE=CPU``, twice: with ``XLALENS_ORACLE_STEPS`` at 2 and at 5. The harness reports
+metrics after each run, and the header ``# oracle: signal<op>value ...`` is checked against them:
+
+* ``executions-per-step``, ``transfers-per-step``, ``compiles-per-step``, ``graph-growth-per-step``:
+  the difference between the two runs in ``ExecuteTime`` samples, ``TransferFromDeviceTime``
+  samples, the ``UncachedCompile`` counter and the largest ``TensorsGraphSize``, divided by the 3
+  extra steps (setup and warm-up cancel out);
+* ``compiles``: ``UncachedCompile`` in the 5-step run;
+* ``fallback=aten::op``: the op ran as a CPU fallback.
+
+``test_analyzer_agrees`` checks that xlalens reports exactly the case's ``# error:`` markers.
+Without the venv the tier fails, unless ``XLALENS_SKIP_TORCH_XLA=1`` is set outside CI (then it
+skips and says why).
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import os
+import re
+import subprocess
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+CASES_DIR = HERE / "cases"
+HARNESS = HERE / "harness.py"
+RESULT_PREFIX = "XLALENS-TX-ORACLE "
+STEP_COUNTS = (2, 5)
+TIMEOUT_S = 300
+CODES = ("TX101", "TX102", "TX103", "TX201", "TX202", "TX203")
+MIN_CASES = 3
+
+_HEADER = re.compile(r"#\s*oracle:\s*(?P<checks>.+)$")
+_CHECK = re.compile(r"(?P<signal>[a-z-]+)(?P<op>>=|<=|=|>|<)(?P<value>\S+)")
+_MARKER = re.compile(r"#\s*error:\s*([A-Z]{2}\d{3}(?:\s*,\s*[A-Z]{2}\d{3})*)")
+_OPERATORS: dict[str, Callable[[Fraction, Fraction], bool]] = {
+    "=": operator.eq,
+    ">": operator.gt,
+    "<": operator.lt,
+    ">=": operator.ge,
+    "<=": operator.le,
+}
+_PER_STEP = {
+    "executions-per-step": "executions",
+    "transfers-per-step": "transfers",
+    "compiles-per-step": "compiles",
+    "graph-growth-per-step": "graph_size",
+}
+
+
+@dataclass(frozen=True)
+class Check:
+    """One ``signal<op>value`` of a header."""
+
+    signal: str
+    op: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.signal}{self.op}{self.value}"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case file."""
+
+    path: Path
+    checks: tuple[Check, ...]
+    markers: frozenset[tuple[int, str]]
+
+    @property
+    def code(self) -> str:
+        return self.path.parent.name
+
+    @property
+    def case_id(self) -> str:
+        return f"{self.code}/{self.path.stem}"
+
+    @property
+    def positive(self) -> bool:
+        return self.path.stem.startswith("pos_")
+
+
+def load_case(path: Path) -> Case:
+    """Read a case's header and markers; a malformed header is an error in the case."""
+    text = path.read_text(encoding="utf-8")
+    match = _HEADER.match(text.split("\n", 1)[0])
+    if match is None:
+        raise ValueError(f"{path}: the first line must be '# oracle: signal=value ...'")
+    checks = []
+    for item in match.group("checks").split():
+        parsed = _CHECK.fullmatch(item)
+        if parsed is None or (parsed.group("signal") not in (*_PER_STEP, "compiles", "fallback")):
+            raise ValueError(f"{path}: unknown oracle check {item!r}")
+        checks.append(Check(parsed.group("signal"), parsed.group("op"), parsed.group("value")))
+    markers = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        found = _MARKER.search(line)
+        if found:
+            markers.update((number, code.strip()) for code in found.group(1).split(","))
+    return Case(path, tuple(checks), frozenset(markers))
+
+
+CASES = [load_case(p) for p in sorted(CASES_DIR.glob("*/*.py")) if p.stem.startswith(("pos_", "neg_"))]
+
+
+def oracle_python() -> str | None:
+    """The oracle venv's interpreter, if it is there."""
+    given = os.environ.get("XLALENS_TORCH_XLA_PYTHON")
+    if given:
+        return given if Path(given).is_file() else None
+    venv = Path(os.environ.get("XLALENS_TORCH_XLA_VENV", Path.home() / ".cache/xlalens/torch_xla-2.9.0"))
+    python = venv / "bin" / "python"
+    return str(python) if (venv / ".xlalens-torch-xla-ready").is_file() and python.is_file() else None
+
+
+def require_oracle() -> str:
+    """The interpreter, or a loud failure (a skip only when asked for, and never in CI)."""
+    python = oracle_python()
+    if python is not None:
+        return python
+    reason = (
+        "the torch_xla oracle venv is missing: run scripts/torch_xla_oracle_env.sh "
+        "(it installs torch==2.9.0 and torch_xla==2.9.0 outside the checkout)"
+    )
+    if os.environ.get("XLALENS_SKIP_TORCH_XLA") == "1" and os.environ.get("CI") != "true":
+        pytest.skip(f"XLALENS_SKIP_TORCH_XLA=1: {reason}")
+    pytest.fail(reason)
+
+
+@dataclass(frozen=True)
+class Run:
+    """How one harness process ended."""
+
+    returncode: int
+    output: str
+    result: dict[str, object] | None
+
+
+def run_case(python: str, path: Path, steps: int) -> Run:
+    """Run ``path`` once in the oracle venv with ``steps`` steps."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
+    env.update(PJRT_DEVICE="CPU", XLALENS_ORACLE_STEPS=str(steps), PYTHONHASHSEED="0", TF_CPP_MIN_LOG_LEVEL="2")
+    try:
+        proc = subprocess.run(
+            [python, str(HARNESS), str(path)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=str(path.parent),
+            timeout=TIMEOUT_S,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return Run(-1, f"timed out after {TIMEOUT_S} s", None)
+    result = None
+    for line in proc.stdout.splitlines():
+        if line.startswith(RESULT_PREFIX):
+            result = json.loads(line[len(RESULT_PREFIX) :])
+    return Run(proc.returncode, (proc.stdout + proc.stderr)[-3000:], result)
+
+
+@pytest.fixture(scope="session")
+def torch_xla_runs(request: pytest.FixtureRequest) -> Iterator[dict[tuple[str, int], Future[Run]]]:
+    """Start both runs of every selected case at once (as many at a time as there are cores)."""
+    selected = [
+        item.callspec.params["case"]
+        for item in request.session.items
+        if getattr(item, "originalname", "") == "test_torch_xla_agrees" and hasattr(item, "callspec")
+    ]
+    python = oracle_python()
+    pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
+    futures = {}
+    if python is not None:
+        for case in selected:
+            for steps in STEP_COUNTS:
+                futures[(case.case_id, steps)] = pool.submit(run_case, python, case.path, steps)
+    yield futures
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _measure(check: Check, short: dict[str, object], long: dict[str, object]) -> Fraction | str:
+    if check.signal == "compiles":
+        return Fraction(int(long["compiles"]))  # type: ignore[arg-type]
+    if check.signal == "fallback":
+        return ",".join(long["fallbacks"])  # type: ignore[arg-type]
+    key = _PER_STEP[check.signal]
+    extra_steps = STEP_COUNTS[1] - STEP_COUNTS[0]
+    return Fraction(int(long[key]) - int(short[key]), extra_steps)  # type: ignore[call-overload]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.case_id) for c in CASES])
+def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Future[Run]]) -> None:
+    python = require_oracle()
+    runs = []
+    for steps in STEP_COUNTS:
+        future = torch_xla_runs.get((case.case_id, steps))
+        runs.append(future.result() if future is not None else run_case(python, case.path, steps))
+    for steps, run in zip(STEP_COUNTS, runs, strict=True):
+        assert run.returncode == 0 and run.result is not None, f"{case.case_id} with {steps} steps:\n{run.output}"
+    short, long = runs[0].result, runs[1].result
+    assert short is not None and long is not None
+    failed = []
+    for check in case.checks:
+        measured = _measure(check, short, long)
+        if check.signal == "fallback":
+            ok = check.value in str(measured).split(",")
+        else:
+            ok = _OPERATORS[check.op](measured, Fraction(check.value))  # type: ignore[arg-type]
+        if not ok:
+            failed.append(f"{check}: measured {measured}")
+    assert not failed, f"{case.case_id}: {'; '.join(failed)}\n2 steps: {short}\n5 steps: {long}"
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.case_id) for c in CASES])
+def test_analyzer_agrees(case: Case) -> None:
+    from xlalens.analyzers.api import check_source
+
+    diagnostics = check_source(case.path.read_text(encoding="utf-8"), str(case.path))
+    got = {(d.line, d.code) for d in diagnostics}
+    assert got == set(case.markers), f"missing {sorted(case.markers - got)}; unexpected {sorted(got - case.markers)}"
+
+
+def test_case_counts() -> None:
+    positives = Counter(c.code for c in CASES if c.positive)
+    negatives = Counter(c.code for c in CASES if not c.positive)
+    short = {c: (positives[c], negatives[c]) for c in CODES if min(positives[c], negatives[c]) < MIN_CASES}
+    assert not short, f"codes with fewer than {MIN_CASES} positives or negatives: {short}"
+    for case in CASES:
+        own = any(code == case.code for _, code in case.markers)
+        assert own == case.positive, f"{case.case_id}: a positive needs a marker for {case.code}, a negative none"
+
+
+PAGE = HERE.parents[1] / "explainers" / "pages" / "torch-xla-lazy-tensor.md"
+_NORUN_BLOCK = re.compile(r"^```python norun\n(?P<code>.*?)^```", re.S | re.M)
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("index", range(len(_NORUN_BLOCK.findall(PAGE.read_text(encoding="utf-8")))))
+def test_page_torch_xla_blocks_run(index: int, tmp_path: Path) -> None:
+    """The explainer page's torch_xla examples (``python norun`` there: no torch in the main venv) run here."""
+    python = require_oracle()
+    code = _NORUN_BLOCK.findall(PAGE.read_text(encoding="utf-8"))[index]
+    script = tmp_path / "example.py"
+    script.write_text(code, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
+    env.update(PJRT_DEVICE="CPU", TF_CPP_MIN_LOG_LEVEL="2")
+    proc = subprocess.run(
+        [python, str(script)], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=TIMEOUT_S, check=False
+    )
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
