@@ -12,8 +12,9 @@ over stdio, the way an editor drives it. For files of about 200, 1,000 and 4,000
 each with the debounce set to 0, so the figures are the server's own work. Then it opens 50
 documents and reads the server's resident memory. See ``benchmarks/README.md``.
 
-The files are real: the corpus file closest to each size (``corpus.py``), with a fixed 25-line
-block of JAX code with findings appended so that there is something to hover and fix. Without the
+The files are real: the corpus file (``corpus.py``) closest to each size among those at least as
+dense in code (AST nodes per line) as the median corpus file, with a fixed block of JAX code with
+findings appended (and its three imports prepended) so that there is something to hover and fix. Without the
 corpus (``--source generated``, or when it cannot be fetched) they are that block repeated with
 renamed functions.
 
@@ -26,10 +27,12 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import json
 import os
 import platform
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -138,13 +141,26 @@ def pick_files(source: str) -> tuple[list[tuple[str, str]], list[str], str]:
         return sized, many, "generated: the findings block repeated"
     texts = {path: path.read_text(encoding="utf-8", errors="replace") for path in files}
     lines = {path: text.count("\n") for path, text in texts.items()}
+    density = {path: _nodes_per_line(text) for path, text in texts.items()}
+    # A file that is mostly docstrings would flatter the figures: only files at least as dense in
+    # code as the median corpus file compete for each size.
+    typical = statistics.median(density.values())
+    dense = [path for path in texts if density[path] >= typical]
     sized = []
     for target in SIZES:
-        path = min(texts, key=lambda p: (abs(lines[p] - target), str(p)))
+        path = min(dense, key=lambda p: (abs(lines[p] - target), str(p)))
         sized.append((f"{path.parent.name}/{path.name}", with_findings(texts[path])))
     # The 50 largest files: the memory figure is then an upper bound for a typical session.
     largest = sorted(texts, key=lambda p: (-lines[p], str(p)))[:OPEN_DOCUMENTS]
     return sized, [with_findings(texts[p]) for p in largest], "corpus files with the findings block appended"
+
+
+def _nodes_per_line(text: str) -> float:
+    try:
+        nodes = sum(1 for _ in ast.walk(ast.parse(text)))
+    except (SyntaxError, ValueError):
+        return 0.0
+    return nodes / max(1, text.count("\n"))
 
 
 # -- the client -----------------------------------------------------------------------------------
