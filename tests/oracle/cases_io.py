@@ -27,7 +27,16 @@ CODES: tuple[str, ...] = (
     "JX106",
     "JX107",
     "JX108",
+    "JX201",
+    "JX202",
+    "JX203",
+    "JX204",
+    "JX205",
+    "JX206",
     "JX601",
+    "JX602",
+    "JX603",
+    "JX605",
 )
 RESULT_PREFIX = "XLALENS-ORACLE "
 

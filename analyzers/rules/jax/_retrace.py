@@ -1,0 +1,175 @@
+"""Helpers the retracing rules (JX2xx) share.
+
+Each finding predicts how many compiles a loop causes, quotes JAX's own explanation of the cache
+miss between two consecutive calls (the text ``jax_explain_cache_misses`` logs), and hands the
+``retrace`` calculator three consecutive calls in its text notation, so the hover and the live
+calculator replay them. The explanation is computed by that same calculator, so the message, the
+hover and the live page always agree.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.jitcalls import BoundArgument
+from xlalens.analyzers.loops import Counter, Loop
+from xlalens.analyzers.values import Array, Const, Dict, Seq, Value
+
+CALLS_SHOWN = 3
+"""Consecutive calls handed to the calculator: enough to show that every call misses."""
+
+
+def _dtype(name: str | None) -> str | None:
+    from xlalens.explainers.calculators import dtypes  # the explainers load only when a finding needs them
+
+    if name is None:
+        return None
+    try:
+        return dtypes.canonical(name)
+    except ValueError:
+        return None
+
+
+def aval_text(value: Value) -> str | None:
+    """A value in the retrace calculator's notation (``f32[8,128]``, ``~f32[]``, ``(a, b)``); None if unknown.
+
+    Examples:
+        >>> aval_text(Array((2, 3), "float32")), aval_text(Const(1.0)), aval_text(Const(True))
+        ('f32[2,3]', '~f32[]', 'bool[]')
+        >>> aval_text(Seq((Const(1), Array((), "int32")), is_list=True))
+        '[~i32[], i32[]]'
+    """
+    if isinstance(value, Array):
+        dtype = _dtype(value.dtype)
+        if dtype is None or value.shape is None or None in value.shape:
+            return None
+        weak = "~" if value.weak_type and dtype != "bool" else ""
+        return f"{weak}{dtype}[{','.join(str(d) for d in value.shape)}]"
+    if isinstance(value, Const):
+        if value.value is None:
+            return "None"
+        if type(value.value) is bool:
+            return "bool[]"
+        if type(value.value) is int:
+            return "~i32[]"
+        if type(value.value) is float:
+            return "~f32[]"
+        return None
+    if isinstance(value, Seq):
+        items = [aval_text(item) for item in value.items]
+        if None in items:
+            return None
+        inner = ", ".join(items)  # type: ignore[arg-type]
+        if value.is_list:
+            return f"[{inner}]"
+        return f"({inner},)" if len(items) == 1 else f"({inner})"
+    if isinstance(value, Dict):
+        if not all(isinstance(k, str) and k.isidentifier() for k in value.keys):
+            return None
+        entries = [aval_text(item) for item in value.values]
+        if None in entries:
+            return None
+        return "{" + ", ".join(f"{k}: {v}" for k, v in zip(value.keys, entries, strict=True)) + "}"
+    return None
+
+
+def static_text(value: object) -> str | None:
+    """A static argument's value in the calculator's notation (``static(3)``); None if not a plain literal."""
+    if value is None or type(value) in (bool, int, float, str):
+        return f"static({value!r})"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Varying:
+    """One argument that differs between calls: its text in each of :data:`CALLS_SHOWN` calls."""
+
+    argument: BoundArgument
+    texts: tuple[str, ...]
+
+
+def calls_text(
+    ctx: CheckContext,
+    arguments: Sequence[BoundArgument],
+    varying: Sequence[Varying] = (),
+    fresh_function: bool = False,
+    require_known: bool = False,
+) -> str | None:
+    """Three consecutive calls in the calculator's notation.
+
+    Arguments that are the same in every call keep their type when it is known; otherwise they
+    are written ``None`` (for a traced argument) or ``static(None)``: a placeholder that is equal
+    in every call, so it never shows up as a difference but keeps the positions JAX reports. With
+    ``require_known``, an unknown argument gives None instead.
+    """
+    by_expr = {id(v.argument.expr): v for v in varying}
+    calls: list[str] = []
+    for number in range(CALLS_SHOWN):
+        parts = ["fn:new"] if fresh_function and number else []
+        for argument in arguments:
+            name = argument.label if argument.label.isidentifier() else f"arg{(argument.position or 0) + 1}"
+            separator = "=" if argument.keyword else ":"
+            change = by_expr.get(id(argument.expr))
+            if change is not None:
+                parts.append(f"{name}{separator}{change.texts[number]}")
+                continue
+            value = ctx.value(argument.expr)
+            if argument.static:
+                known = static_text(value.value) if isinstance(value, Const) else None
+                placeholder = "static(None)"
+            else:
+                known = aval_text(value)
+                placeholder = "None"
+            if known is None and require_known:
+                return None
+            parts.append(f"{name}{separator}{known or placeholder}")
+        calls.append(" ".join(parts) if parts else "fn:new")
+    return "; ".join(calls)
+
+
+def explanation(calls: str) -> str | None:
+    """JAX's explanation of the miss at the second call, on one line, as ``jax_explain_cache_misses`` logs it."""
+    from xlalens.explainers.calculators.retrace import RetraceInputs, compute_retrace, parse_calls
+
+    try:
+        result = compute_retrace(RetraceInputs(parse_calls(calls)))
+    except ValueError:
+        return None
+    outcome = result.outcomes[1]
+    if outcome.hit:
+        return None
+    return " ".join(outcome.explanation)
+
+
+def loop_text(loop: Loop, ctx: CheckContext) -> str:
+    """``range(1000)`` for a ``for`` loop over it, ``while i < n`` otherwise, for counts."""
+    iterable = loop.iterable
+    if iterable is not None:
+        text = " ".join(ctx.segment(iterable).split())
+        return text if len(text) <= 40 else loop.header(ctx)
+    return loop.header(ctx)
+
+
+def compile_count(loop: Loop, counter: Counter | None, ctx: CheckContext, total: int | None = None) -> str:
+    """``1 compile per iteration: 1,000 compiles for range(1000)``, with the total when the trip count is known.
+
+    ``total`` is the number of distinct keys when it is known to differ from the trip count (a
+    slice that stops growing at the end of its array): ``1 compile per new shape: 100 compiles``.
+    """
+    trip = counter.trip_count if counter is not None and counter.loop is loop else None
+    text = "1 compile per iteration"
+    if total is not None and total != trip:
+        text = "1 compile per new shape"
+    total = trip if total is None else total
+    if total is None:
+        return f"{text} of `{loop.header(ctx)}`"
+    return f"{text}: {total:,} compile{'' if total == 1 else 's'} for {loop_text(loop, ctx)}"
+
+
+def call_label(call: ast.Call, ctx: CheckContext) -> str:
+    """The called expression, shortened for messages (``step``, ``jax.jit(...)``)."""
+    text = " ".join(ctx.segment(call.func).split())
+    return text if len(text) <= 30 else text[:29] + "…"

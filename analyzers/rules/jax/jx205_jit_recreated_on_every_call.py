@@ -1,0 +1,164 @@
+"""JX205: a function that jits a function it defines itself, and is called in a loop."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.contexts import positional_params
+from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, jit_index
+from xlalens.analyzers.loops import enclosing_loops, node_in, parents
+from xlalens.analyzers.model import RelatedLocation, Severity
+from xlalens.analyzers.names import BindingKind, FunctionNode, Scope
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rules.jax._retrace import calls_text
+
+
+@register_rule
+class JitRecreatedOnEveryCall(Rule):
+    """## What it does
+    Finds a function that applies `jax.jit` to a function object it creates itself (a nested
+    `def`, a `lambda`, a `functools.partial`) and calls the result, when that enclosing function
+    is itself called in a loop somewhere in the same file. A function that builds its jitted
+    helper once and then calls it in its own loop is not reported.
+
+    ## Why is this bad?
+    Every call of the enclosing function creates a new function object, and `jax.jit` caches
+    compiled code per function object. So each call of the enclosing function traces and compiles
+    the inner function again, even though its code and input shapes never change. JAX's cache-miss
+    log reports "never seen function … maybe the function is being re-defined repeatedly,
+    preventing caching?" on every call.
+
+    ## Example
+    ```python
+    import jax
+    import jax.numpy as jnp
+
+    def evaluate(params, batch):
+        def loss(p, x):
+            return jnp.mean((x @ p) ** 2)
+
+        return jax.jit(loss)(params, batch)
+
+    params = jnp.ones((4, 2))
+    for batch in [jnp.ones((8, 4))] * 10:
+        evaluate(params, batch)
+    ```
+
+    Use instead:
+    ```python
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def loss(p, x):
+        return jnp.mean((x @ p) ** 2)
+
+    def evaluate(params, batch):
+        return loss(params, batch)
+
+    params = jnp.ones((4, 2))
+    for batch in [jnp.ones((8, 4))] * 10:
+        evaluate(params, batch)
+    ```
+
+    Define and jit the inner function once, at module level (or in `__init__`), and pass what it
+    read from the enclosing function as arguments.
+
+    ## References
+    - JAX docs: "Just-in-time compilation", section "JIT and caching"
+    """
+
+    code = "JX205"
+    message = "jit re-created on every call of the enclosing function"
+    explainer = "jit-caching#jit-inside-a-function"
+    calculator = "retrace"
+    severity = Severity.WARNING
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        outer = ctx.scope.enclosing_function()
+        # Inside a traced function a nested jit is traced with it, once per outer compile.
+        if outer is None or ctx.traced_function is not None or isinstance(outer.node, ast.Lambda):
+            return
+        wrapper = jit_index(ctx.index).of_call(node, ctx.scope)
+        if wrapper is None or enclosing_loops(node, ctx.index) or enclosing_loops(wrapper.site, ctx.index):
+            return
+        if self.owner(wrapper.site, ctx) is not outer.node or not self.fresh(wrapper, outer):
+            return
+        loop_call = self.called_in_loop(outer, ctx)
+        if loop_call is None:
+            return
+        name = outer.node.name  # type: ignore[union-attr]
+        calls = calls_text(ctx, bind_arguments(wrapper, node), fresh_function=True, require_known=True)
+        where = ctx.source.node_range(loop_call)
+        ctx.report(
+            wrapper.site,
+            f"`{wrapper.spec.name}` wraps `{wrapper.function.name}`, a new function object on every call of "
+            f"`{name}`, so each call of `{name}` traces and compiles it again (1 compile per call of `{name}`, "
+            f'which is called in a loop at line {where.start.line}); JAX logs each call as "never seen function: '
+            f'{wrapper.function.name} … maybe the function is being re-defined repeatedly, preventing caching?"; '
+            f"jit the function once, outside `{name}`, and pass what it reads as arguments",
+            related=(RelatedLocation(ctx.path, where, f"`{name}` is called here, in a loop"),),
+            calculator={"calls": calls or "fn:new; fn:new; fn:new"},
+        )
+
+    @staticmethod
+    def owner(node: ast.AST, ctx: CheckContext) -> ast.AST | None:
+        """The function (or module) whose body ``node`` runs in."""
+        parent_of = parents(ctx.index)
+        current = parent_of.get(id(node))
+        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef) and node_in(node, current.decorator_list):
+            current = parent_of.get(id(current))  # a decorator runs where its `def` is
+        while current is not None and not isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            current = parent_of.get(id(current))
+        return current
+
+    @staticmethod
+    def fresh(wrapper: JitWrapper, outer: Scope) -> bool:
+        """Whether the jitted function object is created anew by each run of ``outer``."""
+        if wrapper.function.fresh in ("lambda", "partial", "transform"):
+            return True
+        target = wrapper.function.target
+        return wrapper.function.fresh is None and target is not None and node_in(target, outer.node.body)  # type: ignore[attr-defined]
+
+    def called_in_loop(self, outer: Scope, ctx: CheckContext) -> ast.Call | None:
+        """A call of ``outer`` inside a loop of this file: by name, or as ``self.method`` from its class."""
+        node = outer.node
+        assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        parent = outer.parent
+        method = parent is not None and parent.is_class
+        for call, scope in ctx.index.nodes.get(ast.Call, ()):
+            assert isinstance(call, ast.Call)
+            func = call.func
+            if method:
+                if not (
+                    isinstance(func, ast.Attribute) and func.attr == node.name and self.is_self(func, scope, parent)
+                ):
+                    continue
+            elif not (isinstance(func, ast.Name) and func.id == node.name and self.is_def(func.id, scope, node, ctx)):
+                continue
+            if enclosing_loops(call, ctx.index):
+                return call
+        return None
+
+    @staticmethod
+    def is_def(name: str, scope: Scope, node: FunctionNode, ctx: CheckContext) -> bool:
+        found = ctx.index.lookup(name, scope)
+        if found is None or len(found[1]) != 1:
+            return False
+        binding = found[1][0]
+        return binding.kind is BindingKind.DEF and binding.node is node
+
+    @staticmethod
+    def is_self(func: ast.Attribute, scope: Scope, owner: Scope | None) -> bool:
+        """``self.name`` inside a method of the class ``owner``."""
+        method = scope.enclosing_function()
+        if method is None or method.parent is not owner or not isinstance(func.value, ast.Name):
+            return False
+        params = positional_params(method.node)  # type: ignore[arg-type]
+        return bool(params) and params[0] == func.value.id

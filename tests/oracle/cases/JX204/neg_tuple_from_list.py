@@ -1,0 +1,14 @@
+# oracle: stdout shape: (2, 2)
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+@functools.partial(jax.jit, static_argnames="shape")
+def reshape(x, shape):
+    return x.reshape(shape)
+
+
+dims = [2, 2]
+print("shape:", reshape(jnp.ones(4), shape=tuple(dims)).shape)

@@ -1,0 +1,31 @@
+# oracle: stdout compiles: 5
+import logging
+
+import jax
+import jax.numpy as jnp
+
+compiles = []
+
+
+class CountCompiles(logging.Handler):
+    def emit(self, record):
+        if record.getMessage().startswith("Compiling jit(loss)"):
+            compiles.append(record)
+
+
+logging.getLogger("jax").addHandler(CountCompiles())
+jax.config.update("jax_log_compiles", True)
+
+
+
+def evaluate(params, batch):
+    def loss(p, x):
+        return jnp.mean((x @ p) ** 2)
+
+    return jax.jit(loss)(params, batch)  # error: JX205
+
+
+params = jnp.ones((4, 2))
+for batch in [jnp.ones((8, 4))] * 5:
+    evaluate(params, batch)
+print("compiles:", len(compiles))

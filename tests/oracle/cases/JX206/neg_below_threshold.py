@@ -1,0 +1,13 @@
+# oracle: stdout equations: 63
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def smooth(x):
+    for i in range(63):
+        x = 0.5 * x
+    return x
+
+
+print("equations:", len(smooth.trace(jnp.ones(3)).jaxpr.eqns))

@@ -1,0 +1,13 @@
+# oracle: stdout equations: 8
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def grow(x):
+    for _ in range(8):
+        x = x * 1.01
+    return x
+
+
+print("equations:", len(grow.trace(jnp.ones(3)).jaxpr.eqns))
