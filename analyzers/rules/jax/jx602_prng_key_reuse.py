@@ -1,0 +1,200 @@
+"""JX602: the same PRNG key consumed twice."""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.flow import FlowWalk, State
+from xlalens.analyzers.knowledge.randomness import consumer_kind
+from xlalens.analyzers.loops import enclosing_loops, parents
+from xlalens.analyzers.model import Applicability, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.names import ModuleIndex, Scope
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.rules.jax._tracing import module_alias
+
+Uses = tuple[tuple[str, ast.Call], ...]
+"""For one key name: each kind of consumer (``sample``, ``split``) that used it, with the latest call."""
+
+
+def key_argument(call: ast.Call) -> ast.expr | None:
+    """The key a ``jax.random`` call is given: its first argument or ``key=``."""
+    if call.args:
+        return call.args[0] if not isinstance(call.args[0], ast.Starred) else None
+    return next((k.value for k in call.keywords if k.arg == "key"), None)
+
+
+class _KeyUses(FlowWalk):
+    """Finds each ``jax.random`` call whose key a consumer of the same kind already used."""
+
+    def __init__(self, index: ModuleIndex, scope: Scope) -> None:
+        self.index = index
+        self.scope = scope
+        self.reused: dict[int, ast.Call] = {}
+
+    def join(self, a: State, b: State) -> State:
+        merged = dict(a)
+        for name, uses in b.items():
+            mine = merged.get(name, ())
+            kinds = {kind for kind, _ in mine}  # type: ignore[union-attr]
+            merged[name] = (*mine, *(u for u in uses if u[0] not in kinds))  # type: ignore[union-attr,misc]
+        return merged
+
+    def on_call(self, call: ast.Call, state: State) -> None:
+        kind = consumer_kind(self.index.qualname(call.func, self.scope))
+        key = key_argument(call) if kind is not None else None
+        if not isinstance(key, ast.Name):
+            return
+        uses: Uses = state.get(key.id, ())  # type: ignore[assignment]
+        earlier = next((c for k, c in uses if k == kind), None)
+        if earlier is not None:
+            self.reused.setdefault(id(call), earlier)
+        state[key.id] = (*(u for u in uses if u[0] != kind), (kind, call))
+
+    def on_store(self, name: str, value: ast.expr | None, state: State) -> None:
+        state.pop(name, None)
+
+
+_FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, ast.Call]]] = weakref.WeakKeyDictionary()
+
+
+def reused_keys(ctx: CheckContext) -> dict[int, ast.Call]:
+    """For the current function (or module body): ``id(call)`` -> the earlier call that used the same key."""
+    owner = ctx.scope.enclosing_function() or ctx.index.module_scope
+    per_module = _FOUND.setdefault(ctx.index, {})
+    found = per_module.get(id(owner.node))
+    if found is None:
+        walk = _KeyUses(ctx.index, owner)
+        node = owner.node
+        if isinstance(node, ast.Lambda):
+            walk.run([ast.Expr(node.body)], {})
+        else:
+            walk.run(node.body, {})  # type: ignore[attr-defined]
+        found = per_module[id(owner.node)] = walk.reused
+    return found
+
+
+@register_rule
+class PrngKeyReuse(Rule):
+    """## What it does
+    Finds a `jax.random` sampler (`normal`, `uniform`, `bernoulli`, …) given a key that an earlier
+    sampler already used, with no `split`, `fold_in` or reassignment of the key in between —
+    including a sampler inside a loop whose key is never changed in the loop. Two `split` calls
+    on the same key are reported too. Calls on exclusive branches (`if`/`else`) are not.
+
+    ## Why is this bad?
+    A JAX key is a value, not a generator with hidden state: the same key always produces the
+    same bits. Two samplers on one key return identical numbers (`normal(key, (3,))` twice), or
+    numbers derived from the same bits (`bernoulli(key, 0.5, s)` is exactly
+    `uniform(key, s) < 0.5`), so "independent" noise, dropout masks or initialisations are not
+    independent. A sampler in a loop with a fixed key draws the same values every iteration.
+
+    ## Example
+    ```python
+    import jax
+
+    key = jax.random.key(0)
+    weights = jax.random.normal(key, (3, 3))
+    bias = jax.random.normal(key, (3,))
+    ```
+
+    Use instead:
+    ```python
+    import jax
+
+    key = jax.random.key(0)
+    key, w_key, b_key = jax.random.split(key, 3)
+    weights = jax.random.normal(w_key, (3, 3))
+    bias = jax.random.normal(b_key, (3,))
+    ```
+
+    ## Fix safety
+    The fix inserts `key, subkey = jax.random.split(key)` before the statement and passes
+    `subkey` instead. It is unsafe: the numbers drawn change (that is the point), and so does
+    every later use of `key`.
+
+    ## References
+    - JAX docs: "Pseudorandom numbers"
+    - JAX docs: "JAX sharp bits: random numbers"
+    """
+
+    code = "JX602"
+    message = "PRNG key reused"
+    explainer = "randomness#reusing-a-key"
+    severity = Severity.WARNING
+    fix_title = "Split the key first"
+    fix_availability = FixAvailability.SOMETIMES
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        kind = consumer_kind(ctx.qualname(node.func))
+        key = key_argument(node) if kind is not None else None
+        if not isinstance(key, ast.Name):
+            return
+        earlier = reused_keys(ctx).get(id(node))
+        if earlier is None:
+            return
+        name = ctx.segment(node.func)
+        # Splitting again before a second `split` would only move the reuse; so would a split placed
+        # outside a comprehension that reuses the key on each of its iterations.
+        in_comprehension = any(loop.generator is not None for loop in enclosing_loops(node, ctx.index))
+        fix = self.split_first(ctx, node, key) if kind == "sample" and not in_comprehension else None
+        if earlier is node:
+            loops = enclosing_loops(node, ctx.index)
+            where = f"`{loops[0].header(ctx)}`" if loops else "the loop"
+            ctx.report(
+                node,
+                f"`{name}` draws with key `{key.id}` on every iteration of {where}, and `{key.id}` is not split, "
+                "folded or reassigned in the loop: a key always gives the same bits, so every iteration draws "
+                f"the same numbers; split a new key each iteration (`{key.id}, subkey = jax.random.split({key.id})`)",
+                fix=fix,
+            )
+            return
+        verb = "split" if kind == "split" else "drew from"
+        ctx.report(
+            node,
+            f"`{name}` uses key `{key.id}`, which `{ctx.segment(earlier.func)}` already {verb} at line "
+            f"{earlier.lineno} with no split or reassignment in between: a key always gives the same bits, so "
+            f"both calls produce the same (or dependent) numbers; split it first "
+            f"(`{key.id}, subkey = jax.random.split({key.id})`)",
+            fix=fix,
+            related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key.id}` was already used here"),),
+        )
+
+    @staticmethod
+    def split_first(ctx: CheckContext, call: ast.Call, key: ast.Name) -> Fix | None:
+        """Insert ``key, subkey = jax.random.split(key)`` before the statement and use ``subkey``."""
+        statement: ast.AST | None = call
+        parent_of = parents(ctx.index)
+        while statement is not None and not isinstance(statement, ast.stmt):
+            statement = parent_of.get(id(statement))
+        simple = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return)
+        if not isinstance(statement, simple) or not call.args or call.args[0] is not key:
+            return None
+        indent = ctx.source.line(statement.lineno)[: statement.col_offset]
+        if indent.strip():
+            return None
+        module = ctx.segment(call.func.value) if isinstance(call.func, ast.Attribute) else None
+        if module is None:
+            found = module_alias(ctx, "jax.random")
+            jax_alias = module_alias(ctx, "jax", "jax")
+            module = found or (f"{jax_alias}.random" if jax_alias else None)
+        if module is None:
+            return None
+        taken = {n.id for n in ast.walk(ctx.index.tree) if isinstance(n, ast.Name)}
+        subkey = "subkey"
+        number = 2
+        while subkey in taken:
+            subkey, number = f"subkey{number}", number + 1
+        line = f"{key.id}, {subkey} = {module}.split({key.id})\n{indent}"
+        start = ctx.source.node_range(statement).start
+        return ctx.fix(
+            f"Split `{key.id}` and pass `{subkey}`",
+            Applicability.UNSAFE,
+            [Edit(Range(start, start), line), ctx.edit(key, subkey)],
+        )

@@ -1,0 +1,192 @@
+"""JX605: a jitted call timed with the clock, but not waited for before the second clock read."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.jitcalls import jit_index
+from xlalens.analyzers.loops import block_of, parents, walk_scope
+from xlalens.analyzers.model import Applicability, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.rules.jax._tracing import module_alias
+
+CLOCKS = frozenset(
+    {
+        "time.time",
+        "time.time_ns",
+        "time.perf_counter",
+        "time.perf_counter_ns",
+        "time.monotonic",
+        "time.monotonic_ns",
+        "time.process_time",
+        "time.process_time_ns",
+        "timeit.default_timer",
+    }
+)
+"""Clock reads a benchmark takes before and after the code it times."""
+
+# Calls that only enqueue work or compute Python values: none of them waits for the device.
+_ASYNC_PREFIXES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.")
+_PLAIN_BUILTINS = frozenset(
+    {"builtins.range", "builtins.enumerate", "builtins.zip", "builtins.len", "builtins.iter", "builtins.isinstance"}
+)
+_PLAIN_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.For, ast.Pass)
+
+
+@register_rule
+class TimingWithoutSynchronization(Rule):
+    """## What it does
+    Finds two clock reads (`time.perf_counter()`, `time.time()`, `timeit.default_timer()`, …) in
+    the same block with calls of jitted functions between them and nothing that waits for their
+    results: no `block_until_ready()`, `jax.block_until_ready(...)`, `jax.device_get(...)`,
+    conversion to a Python or NumPy value, or any other call that might wait.
+
+    ## Why is this bad?
+    JAX dispatches work asynchronously: a jitted call returns as soon as the computation is
+    enqueued, before it has run. The clock then measures dispatch (microseconds), not the
+    computation (a large matmul takes hundreds of milliseconds on a CPU while the timed call
+    returns in 0.1 ms). The first call also includes tracing and compiling, which do run
+    synchronously.
+
+    ## Example
+    ```python
+    import time
+
+    import jax
+    import jax.numpy as jnp
+
+    matmul = jax.jit(lambda a: a @ a)
+    a = jnp.ones((1000, 1000))
+    matmul(a).block_until_ready()
+
+    start = time.perf_counter()
+    result = matmul(a)
+    elapsed = time.perf_counter() - start
+    ```
+
+    Use instead:
+    ```python
+    import time
+
+    import jax
+    import jax.numpy as jnp
+
+    matmul = jax.jit(lambda a: a @ a)
+    a = jnp.ones((1000, 1000))
+    matmul(a).block_until_ready()
+
+    start = time.perf_counter()
+    result = matmul(a)
+    jax.block_until_ready(result)
+    elapsed = time.perf_counter() - start
+    ```
+
+    ## Fix safety
+    The fix waits for the last timed result before the second clock read: it inserts
+    `jax.block_until_ready(result)` when the result is assigned to a name, or wraps a bare call
+    in `jax.block_until_ready(...)`. It is safe: values are unchanged, only the time measured is
+    now the computation's. In a loop, waiting for the last result covers the earlier ones when
+    they run in order on one device.
+
+    ## References
+    - JAX docs: "Asynchronous dispatch"
+    - JAX docs: "Benchmarking JAX code"
+    """
+
+    code = "JX605"
+    message = "asynchronous jitted call timed without waiting for its result"
+    explainer = "async-dispatch-and-donation#timing-jax-code"
+    severity = Severity.WARNING
+    fix_title = "Wait with `jax.block_until_ready` before reading the clock"
+    fix_availability = FixAvailability.SOMETIMES
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        if ctx.traced_function is not None or ctx.qualname(node.func) not in CLOCKS:
+            return
+        statement: ast.AST | None = node
+        parent_of = parents(ctx.index)
+        while statement is not None and not isinstance(statement, ast.stmt):
+            statement = parent_of.get(id(statement))
+        found = block_of(statement, ctx.index) if statement is not None else None
+        if found is None:
+            return
+        block, position = found
+        start = next((i for i in range(position - 1, -1, -1) if self.reads_clock(block[i], ctx)), None)
+        if start is None:
+            return
+        between = block[start + 1 : position]
+        jitted = self.jitted_calls(between, ctx)
+        if not jitted:
+            return
+        last = jitted[-1]
+        ctx.report(
+            node,
+            f"`{ctx.segment(node.func)}()` is read while `{' '.join(ctx.segment(last).split())[:40]}` "
+            f"(line {last.lineno}) may still be running: JAX returns from a jitted call before the computation "
+            "finishes, so this times dispatch, not compute; wait with `jax.block_until_ready(...)` before "
+            "reading the clock",
+            related=(
+                RelatedLocation(ctx.path, ctx.source.node_range(last), "asynchronous call, not waited for"),
+                RelatedLocation(ctx.path, ctx.source.node_range(block[start]), "the clock is first read here"),
+            ),
+            fix=self.wait_first(ctx, last, statement, block[start + 1 : position]),  # type: ignore[arg-type]
+        )
+
+    @staticmethod
+    def reads_clock(statement: ast.stmt, ctx: CheckContext) -> bool:
+        return any(
+            isinstance(n, ast.Call) and ctx.index.qualname(n.func, ctx.scope) in CLOCKS for n in walk_scope([statement])
+        )
+
+    @staticmethod
+    def jitted_calls(statements: list[ast.stmt], ctx: CheckContext) -> list[ast.Call]:
+        """The jitted calls among ``statements``; empty when anything there might wait for the device."""
+        jits = jit_index(ctx.index)
+        found: list[ast.Call] = []
+        for each in walk_scope(statements):
+            if isinstance(each, ast.stmt) and not isinstance(each, _PLAIN_STATEMENTS):
+                return []  # a condition or a context manager may read a result
+            if isinstance(each, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                return []
+            if not isinstance(each, ast.Call):
+                continue
+            if jits.of_call(each, ctx.scope) is not None:
+                found.append(each)
+                continue
+            qualname = ctx.index.qualname(each.func, ctx.scope) or ""
+            if not (qualname.startswith(_ASYNC_PREFIXES) or qualname in _PLAIN_BUILTINS):
+                return []  # any other call may block (`float(y)`, `print(y)`, `y.block_until_ready()`)
+        return found
+
+    @staticmethod
+    def wait_first(ctx: CheckContext, call: ast.Call, clock: ast.stmt, between: list[ast.stmt]) -> Fix | None:
+        jax_alias = module_alias(ctx, "jax", "jax")
+        if jax_alias is None:
+            return None
+        parent = parents(ctx.index).get(id(call))
+        if isinstance(parent, ast.Expr) and any(parent is s for s in between):
+            return ctx.fix(
+                "Wait for the call with `jax.block_until_ready`",
+                Applicability.SAFE,
+                [ctx.edit(call, f"{jax_alias}.block_until_ready({ctx.segment(call)})")],
+            )
+        if not (
+            isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name)
+        ):
+            return None
+        indent = ctx.source.line(clock.lineno)[: clock.col_offset]
+        if indent.strip():
+            return None
+        name = parent.targets[0].id
+        start = ctx.source.node_range(clock).start
+        return ctx.fix(
+            f"Wait for `{name}` before reading the clock",
+            Applicability.SAFE,
+            [Edit(Range(start, start), f"{jax_alias}.block_until_ready({name})\n{indent}")],
+        )
