@@ -1,4 +1,4 @@
-# oracle: compiles=1 compiles-per-step=0
+# oracle: compiles-per-step=0 executions-per-step=1
 import os
 
 import torch
