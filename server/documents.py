@@ -170,6 +170,8 @@ class DocumentLinter:
     def _forget_task(self, uri: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(uri) is task:
             del self._tasks[uri]
+        if not task.cancelled() and task.exception() is not None:
+            logger.error("checking %s failed", uri, exc_info=task.exception())
 
     def closed(self, uri: str) -> None:
         """Drop everything known about ``uri``."""
@@ -240,6 +242,9 @@ class DocumentLinter:
         if future is None:
             settings = self._server.settings.for_path(snapshot.path)
             self._server.report_configuration_errors()
+            last_good = self._last_good.get(uri)
+            if last_good is not None and last_good.generation != generation:
+                last_good = None  # found with other settings: not the diagnostics these would give
             future = asyncio.get_running_loop().run_in_executor(
                 self._executor,
                 self._compute,
@@ -247,7 +252,7 @@ class DocumentLinter:
                 generation,
                 settings,
                 self._server.settings.client,
-                self._last_good.get(uri),
+                last_good,
             )
             self._inflight[key] = future
             future.add_done_callback(lambda _: self._inflight.pop(key, None))

@@ -310,6 +310,7 @@ def create_server() -> XlalensLanguageServer:
         ),
     )
     async def on_code_action(ls: XlalensLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        await ls.settings_ready.wait()
         uri = params.text_document.uri
         document = ls.linter.snapshot(uri)
         if document is None:
@@ -334,6 +335,7 @@ def create_server() -> XlalensLanguageServer:
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     async def resolve_code_action(ls: XlalensLanguageServer, action: types.CodeAction) -> types.CodeAction:
+        await ls.settings_ready.wait()
         data = action.data if isinstance(action.data, dict) else {}
         document = ls.linter.snapshot(data.get("uri", ""))
         if action.kind != code_actions.FIX_ALL_KIND or document is None:
@@ -347,9 +349,9 @@ def create_server() -> XlalensLanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
     async def on_inlay_hint(ls: XlalensLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+        await ls.settings_ready.wait()
         if not ls.settings.client.inlay_hints:
             return []
-        await ls.settings_ready.wait()
         found = await ls.linter.annotations(params.text_document.uri)
         if found is None or not found[1]:
             return []
