@@ -50,7 +50,24 @@ class XlalensProtocol(LanguageServerProtocol):
             logger.warning("answering malformed %s request %r with an error", message.method, message.id)
             self._send_response(message.id, error=message.error.to_response_error())
             return
+        if not hasattr(message, "jsonrpc"):
+            self._answer_invalid_request(message)
+            return
         super().handle_message(message)
+
+    def _answer_invalid_request(self, message: Any) -> None:
+        """JSON that is not a JSON-RPC 2.0 message: an error for a request or non-object, nothing for a reply."""
+        is_object = isinstance(message, dict)
+        if is_object and "method" not in message:
+            logger.warning("ignoring a reply that is not JSON-RPC 2.0: %.200r", message)
+            return
+        request_id = message.get("id") if is_object else None
+        error = types.ResponseError(
+            code=types.ErrorCodes.InvalidRequest, message="Invalid Request: not a JSON-RPC 2.0 message"
+        )
+        self._send_data(
+            types.ResponseErrorMessage(id=request_id if isinstance(request_id, int | str) else None, error=error)
+        )
 
     def answer_parse_error(self, error: json.JSONDecodeError) -> None:
         """Tell the client a message was not JSON (JSON-RPC: id null, code -32700)."""

@@ -109,6 +109,11 @@ async def test_bad_requests_get_json_rpc_errors_and_stdout_holds_only_frames() -
     connection.send_body(b"{this is not json")
     assert (await connection.response(None))["error"]["code"] == -32700
 
+    connection.send_body(b'{"id": 9, "method": "textDocument/hover"}')
+    assert (await connection.response(9))["error"]["code"] == -32600, "no jsonrpc member: Invalid Request"
+    connection.send_body(b"[]")
+    assert (await connection.response(None))["error"]["code"] == -32600
+
     connection.send({"id": 4, "method": "workspace/executeCommand", "params": {"command": "xlalens.nope"}})
     assert (await connection.response(4))["error"]["code"] == -32602
 
