@@ -156,10 +156,16 @@ class PrngKeyReuse(Rule):
             )
             return
         verb = "split" if kind == "split" else "drew from"
+        # An earlier use written further down the loop body ran on the previous iteration.
+        when = (
+            " on the previous iteration"
+            if (earlier.lineno, earlier.col_offset) > (node.lineno, node.col_offset)
+            else ""
+        )
         ctx.report(
             node,
             f"`{name}` uses key `{key.id}`, which `{ctx.segment(earlier.func)}` already {verb} at line "
-            f"{earlier.lineno} with no split or reassignment in between: a key always gives the same bits, so "
+            f"{earlier.lineno}{when} with no split or reassignment in between: a key always gives the same bits, so "
             f"both calls produce the same (or dependent) numbers; split it first "
             f"(`{key.id}, subkey = jax.random.split({key.id})`)",
             fix=fix,
