@@ -23,7 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     transport = parser.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="Talk over stdin/stdout (the default).")
     transport.add_argument("--tcp", action="store_true", help="Listen on a TCP port.")
-    transport.add_argument("--ws", action="store_true", help="Listen for WebSocket connections.")
+    transport.add_argument(
+        "--ws", action="store_true", help="Listen for WebSocket connections (needs `pip install 'pygls[ws]'`)."
+    )
     parser.add_argument("--host", default="127.0.0.1", help="Address to bind with --tcp/--ws (default 127.0.0.1).")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"Port for --tcp/--ws (default {DEFAULT_PORT}).")
     parser.add_argument(
