@@ -8,6 +8,7 @@ import urllib.request
 import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
+from xlalens.analyzers import registry
 from xlalens.explainers.links import DEFAULT_BASE_URL
 
 from .lsp_client import Session
@@ -43,6 +44,30 @@ async def test_hover_shows_the_inferred_array_type_and_the_fix(session: Session)
     text = (await session.hover(uri, types.Position(line=20, character=2))).contents.value
     assert "In-place update of `weights` (float32[4,4])" in text
     assert "**Fix** (safe): Rewrite as `weights = weights.at[...].set(...)`" in text
+
+
+RETRACE = """\
+import jax
+
+
+def train(xs):
+    for x in xs:
+        f = jax.jit(lambda y: y * 2)
+        f(x)
+"""
+
+
+async def test_hover_shows_the_calculator_result_computed_from_the_code(session: Session) -> None:
+    if "JX201" not in {rule.code for rule in registry.all_rules()}:
+        pytest.skip("needs JX201, whose findings carry retrace calculator inputs")
+    await session.initialize(FAST)
+    uri = session.open("train.py", RETRACE)
+    [finding] = [d for d in await session.diagnostics(uri) if d.code == "JX201"]
+    text = (await session.hover(uri, finding.range.start)).contents.value
+
+    assert "3 calls → 3 traces, 3 compiles, 0 cache hits" in text
+    assert "| | value | how |\n|---|---|---|\n| calls | 3 |" in text
+    assert f"[Open the live calculator with these numbers]({DEFAULT_BASE_URL}/calc/retrace?calls=" in text
 
 
 async def test_hover_on_a_noqa_code_shows_the_rule(session: Session) -> None:
