@@ -13,8 +13,11 @@ import ast
 import builtins
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -105,7 +108,19 @@ class ModuleIndex:
         # Assignments are always collected: module aliases and lambdas resolve through them.
         self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in {*wanted, ast.Assign}}
         self.functions: list[Scope] = []
+        self._derived: dict[str, Any] = {}
         self._walk()
+
+    def derived(self, key: str, build: Callable[[ModuleIndex], _T]) -> _T:
+        """A per-module analysis, built on first request and dropped together with the index.
+
+        Analyses that several rules share (jit wrappers, loops, the torch_xla model) are kept
+        here rather than in module-level caches: a cache keyed by the index whose value refers
+        back to it keeps every checked file's tree alive in a long-running language server.
+        """
+        if key not in self._derived:
+            self._derived[key] = build(self)
+        return self._derived[key]  # type: ignore[no-any-return]
 
     # -- the walk ---------------------------------------------------------------------------
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ast
 import enum
-import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -1085,13 +1084,6 @@ def _walk_guarded(statements: list, guarded: bool) -> Iterator[tuple[ast.AST, bo
         stack.extend((child, inside) for child in reversed(list(ast.iter_child_nodes(node))))
 
 
-_MODELS: weakref.WeakKeyDictionary[ModuleIndex, TorchXlaModel] = weakref.WeakKeyDictionary()
-
-
 def model_for(index: ModuleIndex) -> TorchXlaModel:
     """The torch_xla model of a module, built on first request and shared by every TX rule."""
-    model = _MODELS.get(index)
-    if model is None:
-        model = TorchXlaModel(index)
-        _MODELS[index] = model
-    return model
+    return index.derived("torch_xla_model", TorchXlaModel)
