@@ -15,16 +15,21 @@ memory tile (Mosaic's ``infer_memref_layout``, with the sublane tiling JAX assum
 
 Text syntax: ``block`` is comma-separated sizes where ``None`` is a squeezed dimension (size 1,
 dropped from the kernel's ref); ``grid`` is comma-separated sizes or empty for the grid that covers
-the array.
+the array; ``index-map`` is ``blocked``, ``constant`` or the map itself as a lambda over the grid
+axes (``lambda i, j, k: (i, k)``, see :mod:`.index_map`); ``other-buffers`` lists the kernel's
+other VMEM buffers (its other operands' blocks and its scratch) as ``name=COUNTxSHAPE DTYPE``
+entries separated by ``;``, so the VMEM total covers the whole kernel.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
+from xlalens.explainers.calculators.index_map import Visits, parse_index_map, visit
 from xlalens.explainers.calculators.limits import check_shape
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact, format_count
@@ -34,6 +39,8 @@ SUBLANES = 8
 MiB = 2**20
 
 SCOPED_LIMIT_LABEL = "observed default, configurable via vmem_limit_bytes"
+GIVEN_LIMIT_LABEL = "vmem_limit_bytes from the code"
+MAX_BUFFERS = 64
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,103 @@ def format_block(block: tuple[int | None, ...]) -> str:
     return ",".join("None" if size is None else str(size) for size in block)
 
 
+def read_index_map(text: str) -> str:
+    """Normalize an index map: ``blocked``, ``constant`` or a lambda over the grid axes.
+
+    Raises:
+        ValueError: for anything else, naming what is not supported.
+
+    Examples:
+        >>> read_index_map("lambda i,j:(i,0)")
+        'lambda i, j: (i, 0)'
+        >>> read_index_map(" constant ")
+        'constant'
+    """
+    stripped = text.strip()
+    if stripped in ("blocked", "constant"):
+        return stripped
+    return parse_index_map(stripped).text
+
+
+@dataclass(frozen=True)
+class OtherBuffer:
+    """A VMEM buffer of the same kernel that is not this operand's block.
+
+    Attributes:
+        name: What it is (an operand's name, ``scratch``…).
+        count: How many copies VMEM holds (2 for a double-buffered block, 1 for scratch).
+        shape: Its shape as the kernel sees it (squeezed dimensions dropped).
+        dtype: Its element type's short name.
+    """
+
+    name: str
+    count: int
+    shape: tuple[int, ...]
+    dtype: str
+
+
+def parse_other_buffers(text: str) -> tuple[OtherBuffer, ...]:
+    """Read ``name=COUNTxSHAPE DTYPE`` entries separated by ``;`` (the name is optional).
+
+    Raises:
+        ValueError: naming the entry that cannot be read.
+
+    Examples:
+        >>> buffers = parse_other_buffers("w=2x1024,1024 bf16; acc=1x(512, 64) float32")
+        >>> [(b.name, b.count, b.shape, b.dtype) for b in buffers]
+        [('w', 2, (1024, 1024), 'bf16'), ('acc', 1, (512, 64), 'f32')]
+        >>> parse_other_buffers("")
+        ()
+    """
+    buffers: list[OtherBuffer] = []
+    for number, raw in enumerate(part.strip() for part in text.split(";")):
+        if not raw:
+            continue
+        name, sep, rest = raw.partition("=")
+        if not sep:
+            name, rest = f"buffer {number + 1}", raw
+        name = name.strip()
+        if not name or len(name) > 40 or not all(ch.isalnum() or ch in "_-[]. " for ch in name):
+            raise ValueError(f"entry {number + 1}: {name[:30]!r} is not a buffer name")
+        count_text, times, shape_dtype = rest.strip().partition("x")
+        shape_text, _, dtype_text = shape_dtype.strip().rpartition(" ")
+        if not times or not shape_text.strip() or not dtype_text:
+            raise ValueError(f"entry {number + 1}: {raw[:40]!r} is not COUNTxSHAPE DTYPE, e.g. w=2x1024,1024 bf16")
+        count_digits = count_text.strip()
+        if not count_digits.isdigit() or not 1 <= int(count_digits) <= MAX_BUFFERS:
+            raise ValueError(
+                f"entry {number + 1}: the count {count_digits[:20]!r} is not a number from 1 to {MAX_BUFFERS}"
+            )
+        shape = _read_sizes(shape_text, number)
+        buffers.append(OtherBuffer(name, int(count_digits), shape, dtypes.canonical(dtype_text)))
+    return tuple(buffers)
+
+
+def _read_sizes(text: str, number: int) -> tuple[int, ...]:
+    body = text.strip().strip("()[]")
+    parts = [part.strip() for part in body.split(",")]
+    if parts and not parts[-1]:
+        parts.pop()
+    if not parts or any(not part.replace("_", "").isdigit() or len(part) > 20 for part in parts):
+        raise ValueError(f"entry {number + 1}: {text.strip()[:30]!r} is not a shape such as 512,1024")
+    sizes = tuple(int(part.replace("_", "")) for part in parts)
+    try:
+        check_shape("shape", sizes, minimum=1)
+    except CalculatorInputError as error:
+        raise ValueError(f"entry {number + 1}: {error.message}") from None
+    return sizes
+
+
+def format_other_buffers(buffers: tuple[OtherBuffer, ...]) -> str:
+    """Other buffers back as text.
+
+    Examples:
+        >>> format_other_buffers((OtherBuffer("w", 2, (1024, 1024), "bf16"),))
+        'w=2x1024,1024 bf16'
+    """
+    return "; ".join(f"{b.name}={b.count}x{','.join(map(str, b.shape))} {b.dtype}" for b in buffers)
+
+
 @dataclass(frozen=True)
 class BlockSpecInputs:
     """One operand of a ``pallas_call``: its array, its BlockSpec and the grid.
@@ -124,14 +228,17 @@ class BlockSpecInputs:
         dtype: Its element type (any spelling; stored as the short name).
         block: Block sizes; ``None`` is a squeezed dimension of size 1.
         grid: The grid, or ``None`` for the grid that covers the array.
-        index_map: ``blocked`` (grid axis i gives the block index along array axis i) or ``constant``
-            (every step uses block 0).
+        index_map: ``blocked`` (grid axis i gives the block index along array axis i), ``constant``
+            (every step uses block 0), or the index map as a lambda over the grid axes.
         tpu: The TPU generation for the VMEM figures.
         buffers: VMEM copies per block: 2 (the default double buffering) or 1.
+        other_buffers: The kernel's other VMEM buffers (other operands' blocks, scratch).
+        vmem_limit: The kernel's ``vmem_limit_bytes``, or ``None`` for the generation's default.
 
     Raises:
         CalculatorInputError: naming the field for a rank mismatch, sizes below 1, a blocked grid
-            whose length is not the array's rank, absurd sizes, or a buffer count other than 1 or 2.
+            whose length is not the array's rank, a lambda index map that does not fit the grid or
+            the array, absurd sizes, or a buffer count other than 1 or 2.
     """
 
     array: tuple[int, ...]
@@ -141,6 +248,8 @@ class BlockSpecInputs:
     index_map: str = "blocked"
     tpu: str = "v5e"
     buffers: int = 2
+    other_buffers: tuple[OtherBuffer, ...] = ()
+    vmem_limit: int | None = None
 
     def __post_init__(self) -> None:
         check_shape("array", self.array, minimum=1)
@@ -155,8 +264,10 @@ class BlockSpecInputs:
                 "size (or None) per array dimension",
             )
         check_shape("block", tuple(1 if size is None else size for size in self.block), minimum=1)
-        if self.index_map not in ("blocked", "constant"):
-            raise CalculatorInputError("index-map", f"{self.index_map!r} is not blocked or constant")
+        try:
+            object.__setattr__(self, "index_map", read_index_map(self.index_map))
+        except ValueError as error:
+            raise CalculatorInputError("index-map", str(error)) from None
         if self.grid is not None:
             if self.grid:
                 check_shape("grid", self.grid, minimum=1)
@@ -166,12 +277,31 @@ class BlockSpecInputs:
                     f"has {len(self.grid)} axes but the blocked index map needs one per array dimension "
                     f"({len(self.array)}); leave it empty for the grid that covers the array",
                 )
+        if self.index_map not in ("blocked", "constant"):
+            if self.grid is None:
+                raise CalculatorInputError("grid", "is needed to evaluate a lambda index map")
+            try:
+                _visits(self.index_map, self.grid, _needed(self.array, self.block))
+            except ValueError as error:
+                raise CalculatorInputError("index-map", str(error)) from None
         if self.tpu not in TPUS:
             raise CalculatorInputError("tpu", f"{self.tpu!r} is not one of {', '.join(TPUS)}")
         if self.buffers not in (1, 2):
             raise CalculatorInputError(
                 "buffers", f"Only single (1) and double (2) buffering are supported. Got {self.buffers}."
             )
+        if self.vmem_limit is not None and self.vmem_limit < 1:
+            raise CalculatorInputError("vmem-limit", f"{self.vmem_limit} is below the minimum 1")
+
+
+def _needed(array: tuple[int, ...], block: tuple[int | None, ...]) -> tuple[int, ...]:
+    return tuple(_cdiv(a, 1 if b is None else b) for a, b in zip(array, block, strict=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _visits(index_map: str, grid: tuple[int, ...], needed: tuple[int, ...]) -> Visits:
+    """The block indices a lambda index map takes over the grid (cached: validation and compute share it)."""
+    return visit(parse_index_map(index_map), grid, needed)
 
 
 @dataclass(frozen=True)
@@ -183,11 +313,19 @@ class AxisBlocks:
         size: The array's size along it.
         block: The block size (1 for a squeezed dimension).
         needed: ``cdiv(size, block)``, the grid that covers the axis.
-        grid: The grid size used along it (blocked index map) or 1 (constant index map).
+        grid: How many block indices the steps take along it: the grid size (blocked index map),
+            1 (constant index map), or the distinct indices a lambda index map takes.
         last_start: First element of the last covering block, ``(needed - 1) · block``.
         last_end: Last element it addresses, ``needed · block - 1``.
         padded: Elements of the last block past the end, ``needed · block - size``.
-        covered: Elements the visited blocks reach, ``min(grid · block, size)``.
+        covered: Elements the visited blocks reach, ``min(grid · block, size)`` for a blocked map.
+        low: The smallest block index taken.
+        high: The largest block index taken (``needed`` or more is past the end).
+        exact: Whether every index taken is known; ``False`` when a grid too large to enumerate
+            gave only the extremes (the indices in between are then assumed taken).
+        constant: Whether the block index is the same at every step.
+        last_visited: Whether some step takes the last block, the one that reads padding.
+        in_range: How many distinct block indices in ``[0, needed)`` the steps take.
     """
 
     axis: int
@@ -199,6 +337,40 @@ class AxisBlocks:
     last_end: int
     padded: int
     covered: int
+    low: int = 0
+    high: int = 0
+    exact: bool = True
+    constant: bool = False
+    last_visited: bool = True
+    in_range: int = 1
+
+    @property
+    def past_end(self) -> bool:
+        """Whether some step takes a block index outside ``[0, needed)``."""
+        return self.high >= self.needed or self.low < 0
+
+
+@dataclass(frozen=True)
+class BufferBytes:
+    """One of the kernel's other VMEM buffers, padded to its memory tile.
+
+    Attributes:
+        name: What it is.
+        count: Copies in VMEM.
+        shape: The shape the kernel sees.
+        vmem_shape: ``shape`` padded to the memory tile.
+        dtype: The element type's short name.
+        padded_bytes: Bytes of one copy in VMEM.
+        bytes: ``count · padded_bytes``.
+    """
+
+    name: str
+    count: int
+    shape: tuple[int, ...]
+    vmem_shape: tuple[int, ...]
+    dtype: str
+    padded_bytes: int
+    bytes: int
 
 
 @dataclass(frozen=True)
@@ -219,7 +391,8 @@ class BlockSpecResult:
         processed_elements: Elements the visited blocks address, padding included.
         padded_elements: Of those, the ones past the end of the array.
         uncovered_elements: Array elements no visited block reaches.
-        past_end_steps: Steps whose block lies entirely past the end on some axis.
+        past_end_steps: Steps whose block lies entirely past the end on some axis; ``None`` when a
+            lambda index map's grid is too large to count them.
         tiling_problems: Why Mosaic rejects the block shape (empty when it accepts it).
         tiling_checks: The rule with the user's numbers, one line per checked dimension.
         ref_shape: The block as the kernel sees it (squeezed dimensions dropped).
@@ -233,6 +406,12 @@ class BlockSpecResult:
         tpu: The generation.
         vmem_capacity_bytes: VMEM per TensorCore.
         scoped_limit_bytes: The default scoped VMEM limit (observed).
+        index_map_text: The lambda index map, or ``""`` for ``blocked``/``constant``.
+        other_buffers: The kernel's other VMEM buffers with their padded bytes.
+        total_vmem_bytes: ``vmem_bytes`` plus the other buffers.
+        vmem_limit_bytes: The limit the total is held against: ``vmem_limit_bytes`` when given,
+            else the scoped default.
+        vmem_limit_given: Whether the limit came from the code.
     """
 
     array: tuple[int, ...]
@@ -248,7 +427,7 @@ class BlockSpecResult:
     processed_elements: int
     padded_elements: int
     uncovered_elements: int
-    past_end_steps: int
+    past_end_steps: int | None
     tiling_problems: tuple[str, ...]
     tiling_checks: tuple[str, ...]
     ref_shape: tuple[int, ...]
@@ -262,6 +441,16 @@ class BlockSpecResult:
     tpu: str
     vmem_capacity_bytes: int
     scoped_limit_bytes: int
+    index_map_text: str = ""
+    other_buffers: tuple[BufferBytes, ...] = ()
+    total_vmem_bytes: int = 0
+    vmem_limit_bytes: int = 0
+    vmem_limit_given: bool = False
+
+    @property
+    def vmem_over_limit(self) -> bool:
+        """Whether the kernel's VMEM estimate exceeds the limit it is held against."""
+        return self.total_vmem_bytes > self.vmem_limit_bytes
 
     @property
     def grid_mismatch(self) -> bool:
@@ -270,15 +459,19 @@ class BlockSpecResult:
 
     @property
     def status(self) -> Status:
-        """``error`` for a rejected block shape or VMEM over capacity; ``warning`` for padding,
-        uncovered elements, a grid other than the covering one, or VMEM over the scoped limit."""
-        if self.tiling_problems or self.vmem_bytes > self.vmem_capacity_bytes:
+        """``error`` for a rejected block shape, VMEM over capacity or over a ``vmem_limit_bytes``
+        given in the code; ``warning`` for padding, uncovered elements, a grid other than the
+        covering one, blocks past the end, or VMEM over the (observed) default scoped limit."""
+        over_given = self.vmem_limit_given and self.vmem_over_limit
+        if self.tiling_problems or self.total_vmem_bytes > self.vmem_capacity_bytes or over_given:
             return "error"
         if (
             self.padded_elements
             or self.uncovered_elements
             or self.grid_mismatch
-            or self.vmem_bytes > self.scoped_limit_bytes
+            or self.past_end_steps
+            or any(axis.past_end for axis in self.axes)
+            or self.vmem_over_limit
         ):
             return "warning"
         return "ok"
@@ -293,9 +486,9 @@ class BlockSpecResult:
         if self.grid_mismatch:
             grid += f" (covering grid {_shape(self.grid_needed)})"
         parts.append(grid)
-        if self.index_map == "blocked":
+        if self.index_map != "constant":
             for axis in self.axes:
-                if axis.padded and axis.grid >= axis.needed:
+                if axis.padded and axis.last_visited:
                     parts.append(
                         f"last block on axis {axis.axis} spans {axis.last_start}-{axis.last_end}: "
                         f"{axis.size - axis.last_start} real, {axis.padded} padded"
@@ -309,9 +502,16 @@ class BlockSpecResult:
             )
         if self.past_end_steps:
             parts.append(f"{format_count(self.past_end_steps)} steps address blocks entirely past the end")
+        elif self.past_end_steps is None:
+            parts.extend(
+                f"block indices on axis {axis.axis} reach {axis.high} (the last block is {axis.needed - 1})"
+                for axis in self.axes
+                if axis.past_end
+            )
+        limit = GIVEN_LIMIT_LABEL if self.vmem_limit_given else SCOPED_LIMIT_LABEL
         parts.append(
-            f"VMEM {format_bytes(self.vmem_bytes)} of {format_bytes(self.scoped_limit_bytes)} scoped limit "
-            f"({SCOPED_LIMIT_LABEL}; {format_bytes(self.vmem_capacity_bytes)} capacity on {self.tpu})"
+            f"VMEM {format_bytes(self.total_vmem_bytes)} of {format_bytes(self.vmem_limit_bytes)} scoped limit "
+            f"({limit}; {format_bytes(self.vmem_capacity_bytes)} capacity on {self.tpu})"
         )
         return "; ".join(parts)
 
@@ -332,13 +532,23 @@ class BlockSpecResult:
         ]
         if self.index_map == "blocked":
             source = "given" if self.grid_given else "the covering grid (none given)"
-        else:
+        elif self.index_map == "constant":
             source = "given; the constant index map uses block 0 at every step" if self.grid_given else "none given"
+        else:
+            source = "given"
         rows.append(Row("grid", f"{_shape(self.grid)} = {format_count(self.steps)} steps", source))
-        if self.index_map == "blocked":
+        if self.index_map_text:
+            rows.append(
+                Row("index map", self.index_map_text, "block index per array axis; element start = index · block")
+            )
+            rows.extend(self._visit_rows())
+        if self.index_map != "constant":
             for axis in self.axes:
                 if axis.padded:
-                    unvisited = f" (not visited: grid {axis.grid} < {axis.needed})" if axis.grid < axis.needed else ""
+                    unvisited = ""
+                    if not axis.last_visited:
+                        taken = f"grid {axis.grid} < {axis.needed}" if self.index_map == "blocked" else "never taken"
+                        unvisited = f" (not visited: {taken})"
                     rows.append(
                         Row(
                             f"axis {axis.axis} last block",
@@ -406,7 +616,21 @@ class BlockSpecResult:
                 f"{self.buffers} · {format_count(self.padded_block_bytes)} B",
             )
         )
+        for other in self.other_buffers:
+            rows.append(
+                Row(
+                    f"VMEM {other.name}",
+                    format_bytes_exact(other.bytes),
+                    f"{other.count} · {_shape(other.shape)} → {_shape(other.vmem_shape)} {other.dtype} "
+                    f"= {other.count} · {format_count(other.padded_bytes)} B",
+                )
+            )
+        if self.other_buffers:
+            terms = " + ".join(format_count(b) for b in (self.vmem_bytes, *(o.bytes for o in self.other_buffers)))
+            rows.append(Row("VMEM total", format_bytes_exact(self.total_vmem_bytes), f"{terms} B"))
         tpu = TPUS[self.tpu]
+        if self.vmem_limit_given:
+            rows.append(Row("VMEM limit", format_bytes(self.vmem_limit_bytes), GIVEN_LIMIT_LABEL))
         rows.append(
             Row(
                 "scoped VMEM limit",
@@ -416,6 +640,22 @@ class BlockSpecResult:
         )
         rows.append(Row("VMEM capacity", format_bytes(self.vmem_capacity_bytes), _VMEM_SOURCE))
         return tuple(rows)
+
+    def _visit_rows(self) -> list[Row]:
+        rows = []
+        for axis in self.axes:
+            taken = f"block {axis.low}" if axis.low == axis.high else f"{axis.low}-{axis.high}"
+            count = f" ({axis.grid} distinct)" if axis.exact and not axis.constant else ""
+            extremes = "" if axis.exact else "; grid too large to enumerate: extremes only"
+            beyond = f"; past the last block {axis.needed - 1}" if axis.past_end else ""
+            rows.append(
+                Row(
+                    f"axis {axis.axis} block indices",
+                    f"{taken}{count}",
+                    f"of {axis.needed} blocks (0-{axis.needed - 1}){beyond}{extremes}",
+                )
+            )
+        return rows
 
 
 def _shape(shape: tuple[int, ...]) -> str:
@@ -516,39 +756,50 @@ def compute_blockspec(inputs: BlockSpecInputs) -> BlockSpecResult:
     squeezed = tuple(size is None for size in inputs.block)
     needed = tuple(_cdiv(a, b) for a, b in zip(inputs.array, block, strict=True))
     blocked = inputs.index_map == "blocked"
+    lambda_map = inputs.index_map not in ("blocked", "constant")
     grid = inputs.grid if inputs.grid is not None else (needed if blocked else ())
-    per_axis_grid = grid if blocked else (1,) * len(block)
-    axes = tuple(
-        AxisBlocks(
-            axis=index,
-            size=a,
-            block=b,
-            needed=n,
-            grid=g,
-            last_start=(n - 1) * b,
-            last_end=n * b - 1,
-            padded=n * b - a,
-            covered=min(g * b, a),
+    if lambda_map:
+        axes, past_end = _lambda_axes(inputs, block, needed, grid)
+        trivial = parse_index_map(inputs.index_map).all_zero() and block == inputs.array
+    else:
+        per_axis_grid = grid if blocked else (1,) * len(block)
+        axes = tuple(
+            AxisBlocks(
+                axis=index,
+                size=a,
+                block=b,
+                needed=n,
+                grid=g,
+                last_start=(n - 1) * b,
+                last_end=n * b - 1,
+                padded=n * b - a,
+                covered=min(g * b, a),
+                high=g - 1 if blocked else 0,
+                constant=not blocked,
+                last_visited=g >= n if blocked else n == 1,
+                in_range=min(g, n),
+            )
+            for index, (a, b, n, g) in enumerate(zip(inputs.array, block, needed, per_axis_grid, strict=True))
         )
-        for index, (a, b, n, g) in enumerate(zip(inputs.array, block, needed, per_axis_grid, strict=True))
-    )
+        past_end = math.prod(grid) - math.prod(min(axis.grid, axis.needed) for axis in axes) if blocked else 0
+        trivial = not blocked and block == inputs.array
     steps = math.prod(grid)
-    visited = math.prod(min(axis.grid, axis.needed) * axis.block for axis in axes)
+    visited = math.prod(axis.in_range * axis.block for axis in axes)
     covered = math.prod(axis.covered for axis in axes)
-    past_end = steps - math.prod(min(axis.grid, axis.needed) for axis in axes) if blocked else 0
     checks, problems = _tiling(block, inputs.array, dtype)
     bits = _vmem_bits(dtype)
     ref = tuple(b for b, s in zip(block, squeezed, strict=True) if not s) or (1,)
     vmem_shape, tile = _vmem_layout(ref, bits, tpu.generation)
-    trivial = not blocked and block == inputs.array
     buffers = 1 if trivial else inputs.buffers
     padded_block_bytes = -(-math.prod(vmem_shape) * bits // 8)
+    others = tuple(_buffer_bytes(other, tpu) for other in inputs.other_buffers)
+    vmem_bytes = buffers * padded_block_bytes
     return BlockSpecResult(
         array=inputs.array,
         dtype=dtype.short,
         block=block,
         squeezed=squeezed,
-        index_map=inputs.index_map,
+        index_map="lambda" if lambda_map else inputs.index_map,
         grid_needed=needed,
         grid=grid,
         grid_given=inputs.grid is not None,
@@ -567,11 +818,60 @@ def compute_blockspec(inputs: BlockSpecInputs) -> BlockSpecResult:
         padded_block_bytes=padded_block_bytes,
         trivial_window=trivial,
         buffers=buffers,
-        vmem_bytes=buffers * padded_block_bytes,
+        vmem_bytes=vmem_bytes,
         tpu=tpu.name,
         vmem_capacity_bytes=tpu.vmem_bytes,
         scoped_limit_bytes=tpu.scoped_limit_bytes,
+        index_map_text=inputs.index_map if lambda_map else "",
+        other_buffers=others,
+        total_vmem_bytes=vmem_bytes + sum(other.bytes for other in others),
+        vmem_limit_bytes=inputs.vmem_limit if inputs.vmem_limit is not None else tpu.scoped_limit_bytes,
+        vmem_limit_given=inputs.vmem_limit is not None,
     )
+
+
+def _lambda_axes(
+    inputs: BlockSpecInputs, block: tuple[int, ...], needed: tuple[int, ...], grid: tuple[int, ...]
+) -> tuple[tuple[AxisBlocks, ...], int | None]:
+    """Per-axis blocks for a lambda index map, and the steps whose block lies past the end."""
+    visits = _visits(inputs.index_map, grid, needed)
+    axes = []
+    for index, (a, b, n, dim) in enumerate(zip(inputs.array, block, needed, visits.dims, strict=True)):
+        if dim.values is not None:
+            inside = sorted(k for k in dim.values if 0 <= k < n)
+            taken = len(dim.values)
+        else:
+            # Only the extremes are known: assume every index between them is taken.
+            inside = list(range(max(dim.low, 0), min(dim.high, n - 1) + 1))
+            taken = dim.high - dim.low + 1
+        axes.append(
+            AxisBlocks(
+                axis=index,
+                size=a,
+                block=b,
+                needed=n,
+                grid=taken,
+                last_start=(n - 1) * b,
+                last_end=n * b - 1,
+                padded=n * b - a,
+                covered=sum(min(b, a - k * b) for k in inside),
+                low=dim.low,
+                high=dim.high,
+                exact=dim.exact,
+                constant=not dim.axes,
+                last_visited=(n - 1) in inside,
+                in_range=len(inside),
+            )
+        )
+    past_end = None if visits.in_range_steps is None else math.prod(grid) - visits.in_range_steps
+    return tuple(axes), past_end
+
+
+def _buffer_bytes(other: OtherBuffer, tpu: TpuGeneration) -> BufferBytes:
+    bits = _vmem_bits(dtypes.lookup(other.dtype))
+    vmem_shape, _ = _vmem_layout(other.shape, bits, tpu.generation)
+    padded = -(-math.prod(vmem_shape) * bits // 8)
+    return BufferBytes(other.name, other.count, other.shape, vmem_shape, other.dtype, padded, other.count * padded)
 
 
 CALCULATOR = register_calculator(
@@ -580,7 +880,7 @@ CALCULATOR = register_calculator(
         title="Pallas BlockSpec calculator",
         summary="Grid steps, last-block padding, uncovered elements, the TPU block-shape rule and VMEM bytes "
         "for one pallas_call operand.",
-        explainer=None,
+        explainer="pallas-blockspec#block-arithmetic",
         inputs=BlockSpecInputs,
         fields=(
             Field(
@@ -610,12 +910,14 @@ CALCULATOR = register_calculator(
             ),
             Field(
                 "index-map",
-                "choice",
+                "text",
                 "Index map",
                 "blocked: grid axis i picks the block along array axis i (lambda i, j: (i, j)); "
-                "constant: every step uses block 0 (lambda i, j: (0, 0)).",
+                "constant: every step uses block 0; or the map itself, e.g. lambda i, j, k: (i, k), "
+                "using + - * // %, min and max.",
                 default="blocked",
-                choices=("blocked", "constant"),
+                parser=read_index_map,
+                placeholder="lambda i, j: (i, 0)",
             ),
             Field("tpu", "choice", "TPU", "TPU generation for the VMEM figures.", default="v5e", choices=tuple(TPUS)),
             Field(
@@ -626,6 +928,28 @@ CALCULATOR = register_calculator(
                 default="2",
                 minimum=1,
             ),
+            Field(
+                "other-buffers",
+                "text",
+                "Other VMEM buffers",
+                "The kernel's other operands' blocks and its scratch, as name=COUNTxSHAPE DTYPE separated by ; "
+                "(e.g. w=2x1024,1024 bf16; acc=1x512,1024 f32), so the VMEM total covers the whole kernel.",
+                default="",
+                parser=parse_other_buffers,
+                formatter=format_other_buffers,
+                placeholder="w=2x1024,1024 bf16; acc=1x512,1024 f32",
+                multiline=True,
+            ),
+            Field(
+                "vmem-limit",
+                "int",
+                "vmem_limit_bytes",
+                "The kernel's compiler_params vmem_limit_bytes; empty for the generation's default scoped limit.",
+                default="",
+                minimum=1,
+                optional=True,
+                placeholder="33554432",
+            ),
         ),
         compute=compute_blockspec,
         examples=(
@@ -634,6 +958,15 @@ CALCULATOR = register_calculator(
             {"array": "250,512", "dtype": "f32", "block": "100,256"},
             {"array": "1000,128", "dtype": "f32", "block": "192,128", "grid": "4,1"},
             {"array": "8,1024,1024", "dtype": "bf16", "block": "None,1024,1024", "index-map": "constant"},
+            {
+                "array": "4096,4096",
+                "dtype": "bf16",
+                "block": "512,1024",
+                "grid": "8,4,4",
+                "index-map": "lambda i, j, k: (i, k)",
+                "other-buffers": "y=2x1024,1024 bf16; out=2x512,1024 bf16; acc=1x512,1024 f32",
+            },
+            {"array": "512,128", "block": "128,128", "grid": "4", "index-map": "lambda i: (i * 128, 0)"},
         ),
     )
 )

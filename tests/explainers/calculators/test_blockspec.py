@@ -30,6 +30,11 @@ ORACLE_CASES: tuple[dict[str, str], ...] = (
     {"array": "300,200", "dtype": "bf16", "block": "64,200"},
     {"array": "48,384", "block": "12,96"},
     {"array": "1000", "block": "256"},
+    {"array": "32,128", "block": "8,128", "grid": "2", "index-map": "lambda i: (2 * i, 0)"},
+    {"array": "20,128", "block": "8,128", "grid": "2,1", "index-map": "lambda i, j: (i + 1, j)"},
+    {"array": "16,128", "block": "8,128", "grid": "4", "index-map": "lambda i: (min(i, 1), 0)"},
+    {"array": "24,256", "block": "8,128", "grid": "3,2,2", "index-map": "lambda i, j, k: (i, k)"},
+    {"array": "40,128", "block": "8,128", "grid": "6", "index-map": "lambda i: (i // 2, 0)"},
 )
 
 _ORACLE = r"""
@@ -38,6 +43,11 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
+from jax._src.pallas.mosaic import tpu_info
+
+# Cross-lowering for TPU on a CPU machine asks for the chip's figures (rank-1 blocks, some index
+# arithmetic); JAX's own registry hook answers with a v5e's.
+tpu_info.registry["cpu"] = lambda: tpu_info.get_tpu_info_for_chip(tpu_info.ChipVersion.TPU_V5E, 1)
 
 def index_map(rank, constant):
     if constant:
@@ -54,7 +64,11 @@ out = []
 for case in json.load(sys.stdin):
     array, grid = tuple(case["array"]), tuple(case["grid"])
     block = tuple(case["block"])
-    spec = pl.BlockSpec(block, index_map(len(array), case["constant"]))
+    # A lambda index map is the calculator's own test text, written in this file; its min/max
+    # are jnp.minimum/jnp.maximum in a real index map (Python's min needs concrete values).
+    scope = {"min": jnp.minimum, "max": jnp.maximum}
+    chosen = eval(case["lambda"], scope) if case["lambda"] else index_map(len(array), case["constant"])
+    spec = pl.BlockSpec(block, chosen)
     answer = {"cdiv": [pl.cdiv(a, 1 if b is None else b) for a, b in zip(array, block)]}
     # Coverage: the output starts as zeros (aliased from an input) and the kernel copies ones into
     # every block it visits, so the zeros left are the elements no grid step wrote.
@@ -69,17 +83,16 @@ for case in json.load(sys.stdin):
     )
     result = call(jnp.ones(array, jnp.float32), jnp.zeros(array, jnp.float32))
     answer["unwritten"] = int((result == 0).sum())
-    if len(array) >= 2:
-        # Lowering for TPU on a CPU-only machine runs the Pallas TPU block-shape check.
-        dtype = jnp.dtype(case["dtype"])
-        call = pl.pallas_call(
-            copy, grid=grid, in_specs=[spec], out_specs=spec, out_shape=jax.ShapeDtypeStruct(array, dtype)
-        )
-        try:
-            jax.export.export(jax.jit(call), platforms=["tpu"])(jax.ShapeDtypeStruct(array, dtype))
-            answer["tpu"] = "ok"
-        except ValueError as error:
-            answer["tpu"] = str(error)
+    # Lowering for TPU on a CPU-only machine runs the Pallas TPU block-shape check.
+    dtype = jnp.dtype(case["dtype"])
+    call = pl.pallas_call(
+        copy, grid=grid, in_specs=[spec], out_specs=spec, out_shape=jax.ShapeDtypeStruct(array, dtype)
+    )
+    try:
+        jax.export.export(jax.jit(call), platforms=["tpu"])(jax.ShapeDtypeStruct(array, dtype))
+        answer["tpu"] = "ok"
+    except ValueError as error:
+        answer["tpu"] = str(error)
     out.append(answer)
 print(json.dumps(out))
 """
@@ -93,6 +106,7 @@ def _case_json(query: dict[str, str]) -> dict[str, Any]:
         "block": list(inputs.block),
         "grid": list(result.grid),
         "constant": inputs.index_map == "constant",
+        "lambda": inputs.index_map if inputs.index_map.startswith("lambda") else "",
         "dtype": lookup(inputs.dtype).name,
     }
 
@@ -109,13 +123,12 @@ def test_matches_pallas(index: int, jax_answers: list[dict[str, Any]]) -> None:
     answer = jax_answers[index]
     assert list(result.grid_needed) == answer["cdiv"]
     assert result.uncovered_elements == answer["unwritten"]
-    if "tpu" in answer:
-        if answer["tpu"] == "ok":
-            assert result.tiling_problems == ()
-        else:
-            assert "Pallas TPU lowering currently requires" in answer["tpu"]
-            assert result.tiling_problems
-            assert result.status == "error"
+    if answer["tpu"] == "ok":
+        assert result.tiling_problems == ()
+    else:
+        assert "Pallas TPU lowering currently requires" in answer["tpu"]
+        assert result.tiling_problems
+        assert result.status == "error"
 
 
 def test_facts_example_padding() -> None:
@@ -227,6 +240,84 @@ def test_round_trip() -> None:
 )
 def test_bad_input_names_the_field(field: str, text: str) -> None:
     query = {"array": "1000,512", "block": "192,128", field: text}
+    with pytest.raises(CalculatorInputError) as error:
+        CALCULATOR.run(query)
+    assert error.value.field == field
+
+
+def test_lambda_index_map_block_indices() -> None:
+    result = CALCULATOR.run(
+        {"array": "512,128", "block": "128,128", "grid": "4", "index-map": "lambda i: (i * 128, 0)"}
+    )
+    axis = result.axes[0]
+    assert (axis.low, axis.high, axis.past_end, result.past_end_steps) == (0, 384, True, 3)
+    assert result.uncovered_elements == 3 * 128 * 128
+    assert result.status == "warning"
+
+
+def test_lambda_index_map_padding_of_the_visited_last_block() -> None:
+    result = CALCULATOR.run(
+        {"array": "1000,128", "block": "192,128", "grid": "6,1", "index-map": "lambda i, j: (i, j)"}
+    )
+    blocked = CALCULATOR.run({"array": "1000,128", "block": "192,128"})
+    assert result.axes[0].last_visited and result.axes[0].padded == 152
+    assert (result.padded_elements, result.uncovered_elements) == (blocked.padded_elements, blocked.uncovered_elements)
+
+
+def test_lambda_index_map_must_fit_grid_and_array() -> None:
+    with pytest.raises(CalculatorInputError) as error:
+        CALCULATOR.run({"array": "16,128", "block": "8,128", "grid": "2", "index-map": "lambda i, j: (i, j)"})
+    assert error.value.field == "index-map" and "takes 2 grid indices but the grid has 1 axes" in error.value.message
+    with pytest.raises(CalculatorInputError) as error:
+        CALCULATOR.run({"array": "16,128", "block": "8,128", "grid": "2", "index-map": "lambda i: (i,)"})
+    assert error.value.field == "index-map" and "returns 1 block indices" in error.value.message
+    with pytest.raises(CalculatorInputError) as error:
+        CALCULATOR.run({"array": "16,128", "block": "8,128", "index-map": "lambda i: (i, 0)"})
+    assert error.value.field == "grid"
+
+
+def test_large_grids_use_the_corners() -> None:
+    result = CALCULATOR.run(
+        {"array": "1048576,128", "block": "8,128", "grid": "131072,1", "index-map": "lambda i, j: (i, j)"}
+    )
+    axis = result.axes[0]
+    assert not axis.exact and (axis.low, axis.high) == (0, 131071)
+    assert result.past_end_steps is None and result.uncovered_elements == 0
+
+
+def test_other_buffers_and_vmem_limit() -> None:
+    # The facts' bf16 matmul: 2 · (1 + 2 + 1) MiB blocks plus a 2 MiB f32 accumulator = 10 MiB.
+    query = {
+        "array": "4096,4096",
+        "dtype": "bf16",
+        "block": "512,1024",
+        "grid": "8,4,4",
+        "index-map": "lambda i, j, k: (i, k)",
+        "other-buffers": "y=2x1024,1024 bf16; out=2x512,1024 bf16; acc=1x512,1024 f32",
+    }
+    result = CALCULATOR.run(query)
+    assert result.total_vmem_bytes == 10 * 2**20 and result.status == "ok"
+    limited = CALCULATOR.run({**query, "vmem-limit": str(8 * 2**20)})
+    assert limited.vmem_limit_given and limited.vmem_over_limit and limited.status == "error"
+    assert "VMEM 10.0 MiB of 8.0 MiB scoped limit (vmem_limit_bytes from the code" in limited.headline
+    assert CALCULATOR.parse(CALCULATOR.query(CALCULATOR.parse(query))) == CALCULATOR.parse(query)
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        ("other-buffers", "w=0x8,128 f32"),
+        ("other-buffers", "w=2x8,128"),
+        ("other-buffers", "w=2x8,x f32"),
+        ("other-buffers", "w=2x8,128 f99"),
+        ("index-map", "lambda i: (i.x, 0)"),
+        ("index-map", "lambda *i: i"),
+        ("index-map", "lambda i: (i // 0, 0)"),
+        ("vmem-limit", "0"),
+    ],
+)
+def test_bad_new_inputs_name_the_field(field: str, text: str) -> None:
+    query = {"array": "1000,512", "block": "192,128", "grid": "6,4", "index-map": "lambda i, j: (i, j)", field: text}
     with pytest.raises(CalculatorInputError) as error:
         CALCULATOR.run(query)
     assert error.value.field == field

@@ -13,7 +13,12 @@ from xlalens.explainers.calculators.dtypes import DTYPE_CHOICES, lookup
 from xlalens.explainers.calculators.units import format_bytes, format_count, format_flop_rate, format_seconds
 
 NAMES = ("retrace", "shard-shape", "blockspec", "roofline")
-EXPLAINERS = {"retrace": "jit-caching#cache-keys", "shard-shape": None, "blockspec": None, "roofline": None}
+EXPLAINERS = {
+    "retrace": "jit-caching#cache-keys",
+    "shard-shape": None,
+    "blockspec": "pallas-blockspec#block-arithmetic",
+    "roofline": None,
+}
 
 JUNK = (
     "",
