@@ -22,6 +22,7 @@ from typing import Any
 
 from xlalens.analyzers import registry
 from xlalens.analyzers.settings import Settings
+from xlalens.explainers.calculators.blockspec import TPUS
 
 CONFIG_FILENAMES: tuple[str, ...] = ("xlalens.toml", "pyproject.toml")
 """The files searched in each directory, in order of preference."""
@@ -55,6 +56,18 @@ def _string(key: str, value: Any) -> str:
     return value
 
 
+def _choice(choices: Sequence[str]) -> Callable[[str, Any], str]:
+    """A validator for a string that must be one of ``choices``."""
+
+    def check(key: str, value: Any) -> str:
+        text = _string(key, value)
+        if text not in choices:
+            raise TypeError(f"`{key}` must be one of {', '.join(map(repr, choices))}, not {text!r}")
+        return text
+
+    return check
+
+
 def _positive_int(key: str, value: Any) -> int:
     # bool is an int subclass; `device-count = true` is a mistake, not 1.
     if type(value) is not int or value < 1:
@@ -71,7 +84,8 @@ _KEYS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
     "extend-exclude": ("extend_exclude", _strings),
     "preview": ("preview", _boolean),
     "explainer-base-url": ("explainer_base_url", _string),
-    "tpu-generation": ("tpu_generation", _string),
+    "tpu-generation": ("tpu_generation", _choice(tuple(TPUS))),
+    "target": ("target", _choice(("tpu", "gpu"))),
     "device-count": ("device_count", _positive_int),
 }
 

@@ -14,6 +14,7 @@ import builtins
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from xlalens.analyzers import pallas_values
 from xlalens.analyzers.contexts import TracedFunction, all_params
 from xlalens.analyzers.knowledge import arrays
 from xlalens.analyzers.knowledge.transforms import ParamTracing
@@ -141,6 +142,16 @@ class Interpreter:
         run.env.update(names)
         return run.expr(node)
 
+    def evaluation_with(self, scope: Scope, params: Mapping[str, Value]) -> Evaluation:
+        """The evaluation of function ``scope`` when some of its parameters have the values ``params``.
+
+        Not cached: it follows one call site's argument values into the body (a Pallas wrapper
+        called with arrays of known shapes), while :meth:`evaluation` stays the function's own.
+        """
+        run = _FunctionRun(self, scope)
+        run.execute(params)
+        return Evaluation(run.values, run.summary)
+
     def free_variable(self, name: str, scope: Scope) -> Value:
         """The value a name from an enclosing function or the module has (joined over its bindings)."""
         found = self.index.lookup(name, scope)
@@ -170,13 +181,15 @@ class _FunctionRun:
 
     # -- driver -------------------------------------------------------------------------------
 
-    def execute(self) -> None:
+    def execute(self, params: Mapping[str, Value] | None = None) -> None:
         node = self.scope.node
         if isinstance(node, ast.Module):
             self.block(node.body)
             return
         assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
         self.bind_params(node)
+        for name, value in (params or {}).items():
+            self.env[name] = self.summary[name] = value
         if isinstance(node, ast.Lambda):
             self.expr(node.body)
         else:
@@ -844,6 +857,9 @@ class _FunctionRun:
     def call_api(self, qualname: str, node: ast.Call, args: list[Value], keywords: dict[str, Value]) -> Value:
         if qualname.startswith("builtins."):
             return self.call_builtin(qualname[9:], args)
+        pallas = pallas_values.evaluate_call(qualname, node, args, keywords, self.values)
+        if pallas is not None:
+            return pallas
         traced_inputs = self.any_traced(args, keywords)
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]

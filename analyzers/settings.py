@@ -25,6 +25,8 @@ class Settings:
         preview: Run preview rules too.
         explainer_base_url: Where explainer pages are served; diagnostics link below it.
         tpu_generation: The TPU generation VMEM checks assume (e.g. ``"v5e"``).
+        target: The accelerator the code is compiled for (``"tpu"`` or ``"gpu"``), when the code alone
+            does not say; TPU-only checks (Pallas block shapes, VMEM) run for ``"tpu"``.
         device_count: The number of devices mesh checks assume.
         root: The directory the configuration was found in; patterns are relative to it.
     """
@@ -38,6 +40,7 @@ class Settings:
     preview: bool = False
     explainer_base_url: str = DEFAULT_EXPLAINER_BASE_URL
     tpu_generation: str | None = None
+    target: str | None = None
     device_count: int | None = None
     root: str | None = None
 

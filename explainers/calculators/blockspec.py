@@ -792,7 +792,7 @@ def compute_blockspec(inputs: BlockSpecInputs) -> BlockSpecResult:
     vmem_shape, tile = _vmem_layout(ref, bits, tpu.generation)
     buffers = 1 if trivial else inputs.buffers
     padded_block_bytes = -(-math.prod(vmem_shape) * bits // 8)
-    others = tuple(_buffer_bytes(other, tpu) for other in inputs.other_buffers)
+    others = tuple(buffer_bytes(other, tpu) for other in inputs.other_buffers)
     vmem_bytes = buffers * padded_block_bytes
     return BlockSpecResult(
         array=inputs.array,
@@ -867,7 +867,13 @@ def _lambda_axes(
     return tuple(axes), past_end
 
 
-def _buffer_bytes(other: OtherBuffer, tpu: TpuGeneration) -> BufferBytes:
+def buffer_bytes(other: OtherBuffer, tpu: TpuGeneration) -> BufferBytes:
+    """VMEM bytes of one buffer on ``tpu``: its shape padded to the memory tile, times its copies.
+
+    Examples:
+        >>> buffer_bytes(OtherBuffer("acc", 1, (500, 100), "f32"), TPUS["v5e"]).bytes  # (504, 128) · 4 B
+        258048
+    """
     bits = _vmem_bits(dtypes.lookup(other.dtype))
     vmem_shape, _ = _vmem_layout(other.shape, bits, tpu.generation)
     padded = -(-math.prod(vmem_shape) * bits // 8)
