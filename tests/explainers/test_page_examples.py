@@ -86,8 +86,24 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "use-after-donation",
         "sources",
     ],
+    "pallas-blockspec": [
+        "the-grid-is-a-loop-nest",
+        "block-arithmetic",
+        "block-shapes-have-the-arrays-rank",
+        "index-maps-take-one-index-per-grid-axis",
+        "index-maps-return-one-index-per-block-dimension",
+        "index-maps-return-block-indices",
+        "blocks-that-do-not-divide-the-array",
+        "grids-that-do-not-cover-the-array",
+        "the-tpu-block-shape-rule",
+        "double-buffering-and-vmem",
+        "one-spec-per-operand",
+        "interpret-mode",
+        "sources",
+    ],
+    "control-flow": ["loop-carry-dtype-changes", "sources"],
 }
-REQUIRED_CALCULATORS: dict[str, set[str]] = {"jit-caching": {"retrace"}}
+REQUIRED_CALCULATORS: dict[str, set[str]] = {"jit-caching": {"retrace"}, "pallas-blockspec": {"blockspec"}}
 
 RAISES_RE = re.compile(r"python raises=([A-Za-z_][A-Za-z0-9_.]*)")
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]*")

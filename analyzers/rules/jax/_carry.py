@@ -1,0 +1,119 @@
+"""Shared by the loop carry rules (JX301-JX303): find a loop call and compare its carry types."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from xlalens.analyzers.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare, promote_weak
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.model import RelatedLocation
+
+_LOOPS = {
+    "jax.lax.fori_loop": (2, 3),
+    "jax.lax.while_loop": (1, 2),
+    "jax.lax.scan": (0, 1),
+}
+"""Loop function -> (position of the body, position of the initial carry)."""
+
+_KEYWORDS = {
+    "jax.lax.fori_loop": ("body_fun", "init_val"),
+    "jax.lax.while_loop": ("body_fun", "init_val"),
+    "jax.lax.scan": ("f", "init"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CarryCheck:
+    """The outcome of comparing one loop's initial carry with its body's carry output."""
+
+    loop: str
+    init: ast.expr
+    body: ast.AST
+    carry_name: str
+    mismatches: tuple[Mismatch, ...]
+
+
+def _argument(node: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    if len(node.args) > position:
+        return node.args[position]
+    return next((k.value for k in node.keywords if k.arg == keyword), None)
+
+
+def _index_argument(node: ast.Call) -> Tree:
+    """The loop index of ``fori_loop``: weakly typed int32 when both bounds are Python ints."""
+    bounds = [_argument(node, i, k) for i, k in ((0, "lower"), (1, "upper"))]
+    if all(isinstance(b, ast.Constant) and type(b.value) is int for b in bounds):
+        return Leaf((), "int32", True)
+    return None
+
+
+def check_carry(node: ast.Call, ctx: CheckContext) -> CarryCheck | None:
+    """Compare a ``fori_loop``/``while_loop``/``scan`` call's carry types; None when not fully understood."""
+    loop = ctx.qualname(node.func)
+    if loop not in _LOOPS or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    body_position, init_position = _LOOPS[loop]
+    body_keyword, init_keyword = _KEYWORDS[loop]
+    body_expr = _argument(node, body_position, body_keyword)
+    init_expr = _argument(node, init_position, init_keyword)
+    if body_expr is None or init_expr is None:
+        return None
+    types = BodyTypes(ctx)
+    function = types.function_at(body_expr, ctx.scope)
+    init = types.value_at(init_expr, ctx.scope)
+    if function is None or init is None:
+        return None
+    params = function.args.args
+    if loop == "jax.lax.fori_loop":
+        index: Tree = _index_argument(node)
+        run = lambda carry: types.call(function, [index, carry])  # noqa: E731
+        carry_position = 1
+    elif loop == "jax.lax.while_loop":
+        run = lambda carry: types.call(function, [carry])  # noqa: E731
+        carry_position = 0
+    else:
+        run = lambda carry: _scan_carry(types.call(function, [carry, None]))  # noqa: E731
+        carry_position = 0
+    if len(params) <= carry_position:
+        return None
+    out = run(init)
+    mismatches = compare(init, out, "", ignore_weak=True)
+    if not mismatches:
+        # JAX promotes weakly typed initial leaves to the body's dtypes and traces the body again.
+        promoted = promote_weak(init, out)
+        if promoted != init:
+            mismatches = compare(promoted, run(promoted), "", ignore_weak=False)
+    if any(m.kind == "structure" for m in mismatches):
+        # JAX checks the structure first and reports nothing else when it differs.
+        mismatches = [m for m in mismatches if m.kind == "structure"]
+    return CarryCheck(loop.rsplit(".", 1)[-1], init_expr, body_expr, params[carry_position].arg, tuple(mismatches))
+
+
+def _scan_carry(out: Tree) -> Tree:
+    """The carry part of a scan body's ``(carry, y)`` output."""
+    if isinstance(out, Node) and out.kind == "tuple" and len(out.children) == 2:
+        return out.children[0]
+    return None
+
+
+def describe(tree: Leaf | Node) -> str:
+    """A type in JAX's notation (``float32[3]``) or a container's description."""
+    return tree.describe()
+
+
+def related(ctx: CheckContext, check: CarryCheck, mismatch: Mismatch) -> list[RelatedLocation]:
+    """Where the body produces the offending output."""
+    origin = mismatch.actual.origin or check.body
+    return [
+        RelatedLocation(
+            ctx.path,
+            ctx.source.node_range(origin),
+            f"the {check.loop} body returns {describe(mismatch.actual)} here",
+        )
+    ]
+
+
+def leaf_path(check: CarryCheck, mismatch: Mismatch) -> str:
+    """The offending leaf's path, named after the body's carry parameter (``carry[1]['m']``)."""
+    return check.carry_name + mismatch.path

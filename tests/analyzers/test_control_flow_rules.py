@@ -1,0 +1,35 @@
+"""Loop carry and branch rules (JX3xx): messages, related locations and fixes."""
+
+from __future__ import annotations
+
+from xlalens.analyzers.api import check_source, fix_source
+
+_IMPORTS = "import jax.numpy as jnp\nfrom jax import lax\n"
+_DTYPE = """\
+import jax.numpy as jnp
+from jax import lax
+
+
+def body(i, carry):
+    step, stats = carry
+    m = (stats["m"] * 2).astype(jnp.float16)
+    return step, {"m": m}
+
+
+lax.fori_loop(0, 3, body, (0, {"m": jnp.zeros(3)}))
+"""
+
+
+def test_dtype_message_names_leaf_types_and_body_line() -> None:
+    [diagnostic] = [d for d in check_source(_DTYPE, "x.py") if d.code == "JX301"]
+    assert diagnostic.message.startswith("Loop carry `carry[1]['m']` starts as float32[3]")
+    assert "returns float16[3]" in diagnostic.message
+    assert diagnostic.related[0].range.start.line == 7
+
+
+def test_dtype_fix_is_unsafe_and_gives_the_init_the_body_dtype() -> None:
+    source = _IMPORTS + "lax.fori_loop(0, 3, lambda i, c: c.astype(jnp.float16), jnp.zeros(3))\n"
+    assert not fix_source(source, "x.py").fixed
+    fixed = fix_source(source, "x.py", unsafe=True)
+    assert "jnp.zeros(3, dtype=jnp.float16)" in fixed.source
+    assert not [d for d in check_source(fixed.source, "x.py") if d.code == "JX301"]
