@@ -22,12 +22,23 @@ if [ "${XLALENS_SKIP_TORCH_XLA:-0}" != "1" ] || [ "${CI:-}" = "true" ]; then
         echo "the torch_xla oracle venv could not be built: its tests will fail" >&2
     fi
 fi
+# The VS Code extension: npm ci, tsc, eslint, its unit and integration tests and the .vsix
+# (vscode-client/scripts/ci.sh, about a minute). XLALENS_SKIP_VSCODE_CLIENT=1 skips it locally; in
+# CI it always runs, and a failure fails the run once pytest has run too.
+client_status=0
+if [ "${XLALENS_SKIP_VSCODE_CLIENT:-0}" != "1" ] || [ "${CI:-}" = "true" ]; then
+    bash vscode-client/scripts/ci.sh || client_status=$?
+fi
 set +e
 pytest "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then
     echo "pytest collected no tests: failing loudly" >&2
+    exit 1
+fi
+if [ "$client_status" -ne 0 ]; then
+    echo "the VS Code extension's build, tests or packaging failed (vscode-client/scripts/ci.sh above)" >&2
     exit 1
 fi
 exit "$status"
