@@ -505,6 +505,8 @@ class _Run:
                     return None
                 return Leaf(shape, dtype or fill.dtype, False if dtype else fill.weak)
             return Leaf(shape, dtype or "float32")
+        if name in ("concatenate", "stack") and len(args) == 1 and set(keywords) <= {"axis"}:
+            return self.join_arrays(name, args[0], keywords.get("axis"))
         if name == "arange" and len(args) == 1 and not keywords:
             stop = args[0]
             if isinstance(stop, ast.Constant) and type(stop.value) is int and stop.value >= 0:
@@ -536,6 +538,34 @@ class _Run:
         if name in _REDUCTIONS and len(leaves) == 1:
             return self.reduce(name, leaves[0], keywords)
         return None
+
+    def join_arrays(self, name: str, sequence: ast.expr, axis_expr: ast.expr | None) -> Tree:
+        """``concatenate``/``stack`` of a literal list of arrays along a constant non-negative axis."""
+        if not isinstance(sequence, ast.Tuple | ast.List) or not sequence.elts:
+            return None
+        if axis_expr is None:
+            axis = 0
+        elif isinstance(axis_expr, ast.Constant) and type(axis_expr.value) is int and axis_expr.value >= 0:
+            axis = axis_expr.value
+        else:
+            return None
+        parts = [self.expr(e) for e in sequence.elts]
+        leaves = [p for p in parts if isinstance(p, Leaf)]
+        if len(leaves) != len(parts):
+            return None
+        dtype, weak = result_type(*((leaf.dtype, leaf.weak) for leaf in leaves))
+        first = leaves[0].shape
+        if name == "stack":
+            if any(leaf.shape != first for leaf in leaves) or axis > len(first):
+                return None
+            return Leaf((*first[:axis], len(leaves), *first[axis:]), dtype, weak)
+        if axis >= len(first) or any(len(leaf.shape) != len(first) for leaf in leaves):
+            return None
+        rest = {leaf.shape[:axis] + leaf.shape[axis + 1 :] for leaf in leaves}
+        if len(rest) != 1:
+            return None
+        size = sum(leaf.shape[axis] for leaf in leaves)
+        return Leaf((*first[:axis], size, *first[axis + 1 :]), dtype, weak)
 
     def reduce(self, name: str, base: Leaf, keywords: dict[str | None, ast.expr]) -> Tree:
         """``sum``/``max``/``min``/``prod``/``mean`` of a strongly typed float array over all or one axis."""

@@ -73,7 +73,9 @@ def check_carry(node: ast.Call, ctx: CheckContext) -> CarryCheck | None:
         run = lambda carry: types.call(function, [carry])  # noqa: E731
         carry_position = 0
     else:
-        run = lambda carry: _scan_carry(types.call(function, [carry, None]))  # noqa: E731
+        xs_expr = _argument(node, 2, "xs")
+        x = _slice_leading(types.value_at(xs_expr, ctx.scope)) if xs_expr is not None else None
+        run = lambda carry: _scan_carry(types.call(function, [carry, x]))  # noqa: E731
         carry_position = 0
     if len(params) <= carry_position:
         return None
@@ -88,6 +90,15 @@ def check_carry(node: ast.Call, ctx: CheckContext) -> CarryCheck | None:
         # JAX checks the structure first and reports nothing else when it differs.
         mismatches = [m for m in mismatches if m.kind == "structure"]
     return CarryCheck(loop.rsplit(".", 1)[-1], init_expr, body_expr, params[carry_position].arg, tuple(mismatches))
+
+
+def _slice_leading(xs: Tree) -> Tree:
+    """One iteration's slice of scan's ``xs``: every leaf without its leading axis."""
+    if isinstance(xs, Leaf):
+        return Leaf(xs.shape[1:], xs.dtype, xs.weak) if xs.shape else None
+    if isinstance(xs, Node):
+        return Node(xs.kind, xs.keys, tuple(_slice_leading(child) for child in xs.children))
+    return None
 
 
 def _scan_carry(out: Tree) -> Tree:
