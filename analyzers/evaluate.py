@@ -215,9 +215,10 @@ class _FunctionRun:
     def array_evidence(self, node: FunctionNode) -> set[str]:
         """Parameters the body uses in ways only an array allows (``x.shape``, ``x.sum()``, ``x.at``).
 
-        Not used under flax.nnx transforms, whose Variables also have array attributes.
+        Not used under flax.nnx transforms, whose Variables also have array attributes, nor for
+        Pallas kernels, whose parameters are mutable refs (``o_ref[...] = v`` is how they write).
         """
-        if self.context is None or self.context.via.startswith("flax."):
+        if self.context is None or self.context.via.startswith(("flax.", "jax.experimental.pallas.")):
             return set()
         params = set(self.context.traced_params)
         found: set[str] = set()

@@ -260,6 +260,8 @@ class SpecUse:
         spec: The BlockSpec, or ``None`` when none is given (the whole array, index map all zeros).
         is_output: Whether it is an output.
         aliased: Whether an input aliases this output (``input_output_aliases``), or it may.
+        expr: The spec's expression in this call (an entry of the ``in_specs`` list, the
+            ``out_specs`` argument), when it is written there.
     """
 
     instance: PallasInstance
@@ -267,6 +269,14 @@ class SpecUse:
     spec: BlockSpecValue | None
     is_output: bool
     aliased: bool = False
+    expr: ast.expr | None = None
+
+    @property
+    def defined_here(self) -> bool:
+        """Whether the BlockSpec is built inside this call's own spec expression (not shared by name)."""
+        if self.spec is None or self.expr is None:
+            return self.spec is not None and self.expr is None and self.instance.site.contains(self.spec.node)
+        return any(node is self.spec.node for node in ast.walk(self.expr))
 
     @property
     def origin(self) -> str:
@@ -548,34 +558,34 @@ class PallasInstance:
         """Every operand and output paired with its BlockSpec, where the pairing is certain."""
         uses: list[SpecUse] = []
         operands = self.operands
-        in_specs, _ = self.spec_argument("in_specs")
+        in_specs, in_expr = self.spec_argument("in_specs")
         if operands is not None:
             if in_specs is None:
                 uses.extend(SpecUse(self, operand, None, False) for operand in operands)
             elif isinstance(in_specs, Seq) and len(in_specs.items) == len(operands):
                 uses.extend(
-                    SpecUse(self, operand, spec, False)
-                    for operand, spec in zip(operands, in_specs.items, strict=True)
+                    SpecUse(self, operand, spec, False, expr=_element(in_expr, position))
+                    for position, (operand, spec) in enumerate(zip(operands, in_specs.items, strict=True))
                     if isinstance(spec, BlockSpecValue)
                 )
         outputs, leaf = self.outputs
-        out_specs, _ = self.spec_argument("out_specs")
+        out_specs, out_expr = self.spec_argument("out_specs")
         aliased = self.aliased_outputs
         if outputs is not None:
-            pairs: list[tuple[Operand, BlockSpecValue | None]] = []
+            pairs: list[tuple[Operand, BlockSpecValue | None, ast.expr | None]] = []
             if out_specs is None:
-                pairs = [(output, None) for output in outputs]
+                pairs = [(output, None, None) for output in outputs]
             elif leaf and isinstance(out_specs, BlockSpecValue):
-                pairs = [(outputs[0], out_specs)]
+                pairs = [(outputs[0], out_specs, out_expr)]
             elif not leaf and isinstance(out_specs, Seq) and len(out_specs.items) == len(outputs):
                 pairs = [
-                    (output, spec)
-                    for output, spec in zip(outputs, out_specs.items, strict=True)
+                    (output, spec, _element(out_expr, position))
+                    for position, (output, spec) in enumerate(zip(outputs, out_specs.items, strict=True))
                     if isinstance(spec, BlockSpecValue)
                 ]
-            for output, spec in pairs:
+            for output, spec, expr in pairs:
                 position = int(output.label[len("outputs[") : -1])
-                uses.append(SpecUse(self, output, spec, True, aliased is None or position in aliased))
+                uses.append(SpecUse(self, output, spec, True, aliased is None or position in aliased, expr))
         return uses
 
     @functools.cached_property
@@ -635,12 +645,10 @@ class PallasInstance:
         if self.interpreted is not False:
             return False
         params = self.value(self.keyword("compiler_params"))
-        if isinstance(params, CompilerParamsValue):
+        if isinstance(params, CompilerParamsValue) and params.platform is not None:
             return params.platform == "tpu"
         if isinstance(params, Dict):
             return "mosaic" in params.keys
-        if self.keyword("compiler_params") is not None and params is not UNKNOWN:
-            return False
         if (self.grid_spec is not None and self.grid_spec.tpu) or any(
             isinstance(scratch, ScratchValue) for scratch in self.scratch or ()
         ):
@@ -709,6 +717,13 @@ class PallasInstance:
         return f" (when `{name}` is called on line {self.via.lineno})"
 
 
+def _element(expr: ast.expr | None, position: int) -> ast.expr | None:
+    """Entry ``position`` of a list or tuple literal, else ``None``."""
+    if isinstance(expr, ast.List | ast.Tuple) and not any(isinstance(e, ast.Starred) for e in expr.elts):
+        return expr.elts[position] if position < len(expr.elts) else None
+    return None
+
+
 def _parent(root: ast.AST, node: ast.AST) -> ast.AST | None:
     """The node whose child ``node`` is, searching under ``root``."""
     for candidate in ast.walk(root):
@@ -737,6 +752,10 @@ class PallasSite:
         self.model = model
         self.node = node
         self.scope = scope.enclosing_function() or model.index.module_scope
+
+    def contains(self, node: ast.AST) -> bool:
+        """Whether ``node`` is part of the ``pallas_call(…)`` expression."""
+        return any(child is node for child in ast.walk(self.node))
 
     @functools.cached_property
     def invocation(self) -> ast.Call | None:

@@ -173,9 +173,10 @@ class GridSpecValue(Value):
 
 @dataclass(frozen=True, slots=True)
 class CompilerParamsValue(Value):
-    """Compiler parameters: ``platform`` is ``tpu`` or ``gpu``; ``vmem_limit`` the ``vmem_limit_bytes`` value."""
+    """Compiler parameters: ``platform`` is ``tpu``, ``gpu`` or ``None`` (the generic ``pl.CompilerParams``);
+    ``vmem_limit`` the ``vmem_limit_bytes`` value."""
 
-    platform: str
+    platform: str | None
     vmem_limit: Value
 
 
@@ -277,7 +278,8 @@ def evaluate_call(
         return _grid_spec(node, name, bound)
     if name.endswith("CompilerParams"):
         limit = keywords.get("vmem_limit_bytes", Const(None))
-        return CompilerParamsValue("gpu" if name.startswith("plgpu.") else "tpu", limit)
+        platform = {"pltpu": "tpu", "plgpu": "gpu"}.get(name.split(".", 1)[0])
+        return CompilerParamsValue(platform, limit)
     if name in _SCRATCH:
         shape = bound.get(0, "shape")
         dtype = _dtype(bound.expr(1, "dtype"), recorded)
