@@ -61,7 +61,11 @@ class Node:
         """How JAX names the container type."""
         if self.kind == "None":
             return "None"
-        return f"a {self.kind} of {len(self.children)}"
+        if self.kind == "dict":
+            return "a dict with keys " + ", ".join(sorted(repr(k) for k in self.keys))
+        if self.kind in ("tuple", "list"):
+            return f"a {self.kind} of {len(self.children)}"
+        return f"a {self.kind} named tuple"
 
 
 Tree = Leaf | Node | None

@@ -1,0 +1,78 @@
+"""JX303: a loop body returns a carry with another pytree structure than the initial carry's."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rules.jax._carry import check_carry, leaf_path, related
+
+
+@register_rule
+class LoopCarryStructureChanges(Rule):
+    """## What it does
+    Finds `lax.fori_loop`, `lax.while_loop` and `lax.scan` calls whose body returns a carry
+    with a different pytree structure than the initial carry: a tuple of another length, a list
+    where a tuple came in, a dict with other keys, another named tuple, or an array where `None`
+    came in.
+
+    ## Why is this bad?
+    The compiled loop passes the carry as a fixed list of arrays, so the body must return the
+    same containers in the same shape. JAX fails while tracing with `TypeError: scan body
+    function carry input and carry output must have the same pytree structure` (or
+    `while_loop body ...`).
+
+    ## Example
+    ```python
+    import jax.numpy as jnp
+    from jax import lax
+
+    def body(i, carry):
+        x, y = carry
+        return [x + 1, y]
+
+    lax.fori_loop(0, 3, body, (jnp.zeros(2), jnp.ones(2)))
+    ```
+
+    Use instead:
+    ```python
+    import jax.numpy as jnp
+    from jax import lax
+
+    def body(i, carry):
+        x, y = carry
+        return (x + 1, y)
+
+    lax.fori_loop(0, 3, body, (jnp.zeros(2), jnp.ones(2)))
+    ```
+
+    Return the carry in the containers it came in; keep optional parts present from the start
+    (a zero array rather than `None`).
+
+    ## References
+    - JAX docs: "Pytrees"; `jax.lax.scan`, `jax.lax.fori_loop`, `jax.lax.while_loop`
+    """
+
+    code = "JX303"
+    message = "Loop carry changes pytree structure"
+    explainer = "control-flow#loop-carry-structure-changes"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        check = check_carry(node, ctx)
+        if check is None:
+            return
+        for mismatch in check.mismatches:
+            if mismatch.kind != "structure":
+                continue
+            ctx.report(
+                check.init,
+                f"Loop carry `{leaf_path(check, mismatch)}` starts as {mismatch.expected.describe()} but the "
+                f"{check.loop} body returns {mismatch.actual.describe()}: the pytree structure must match",
+                related=related(ctx, check, mismatch),
+            )

@@ -1,0 +1,11 @@
+# oracle: runs
+import jax.numpy as jnp
+from jax import lax
+
+
+def step(carry, x):
+    a, (b, c) = carry
+    return (a + x, (b, c)), x
+
+
+lax.scan(step, (jnp.zeros(()), (jnp.zeros(()), jnp.zeros(()))), jnp.ones(4))
