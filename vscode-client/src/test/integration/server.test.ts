@@ -11,7 +11,6 @@ import { FakeLogChannel, Uri, resetState, state } from '../mock/vscode';
 import * as assert from 'node:assert/strict';
 import { ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { LogOutputChannel, workspace } from 'vscode';
@@ -42,6 +41,7 @@ import { ServerLaunch, bundledPaths, clientOptions, answerConfiguration, resolve
 import { ImportStrategy, readSettings } from '../../common/settings';
 import { RunServerCommand, calculatorLink, calculatorUrl, reachableUrl } from '../../explainer/address';
 import { CALCULATORS } from '../../explainer/calculators';
+import { temporaryDirectory } from '../helpers';
 
 const EXTENSION_PATH = path.resolve(__dirname, '..', '..', '..');
 const PYTHON = process.env.XLALENS_PYTHON ?? 'python3';
@@ -72,7 +72,7 @@ def train(xs):
 
 /** A Python with nothing installed: whatever the server imports must come from bundled/libs. */
 function emptyEnvironmentPython(): string {
-    const environment = fs.mkdtempSync(path.join(os.tmpdir(), 'xlalens-empty-venv-'));
+    const environment = temporaryDirectory('xlalens-empty-venv-');
     execFileSync(PYTHON, ['-m', 'venv', '--without-pip', environment]);
     return path.join(environment, process.platform === 'win32' ? 'Scripts' : 'bin', 'python');
 }
@@ -208,7 +208,7 @@ for (const { strategy, interpreter, checkLaunch } of STRATEGIES) {
 
         before(async () => {
             resetState();
-            const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'xlalens-workspace-'));
+            const folder = temporaryDirectory('xlalens-workspace-');
             state.workspaceFolders = [{ uri: Uri.file(folder), name: 'workspace', index: 0 }];
             Object.assign(state.settings, {
                 'xlalens.importStrategy': strategy,
