@@ -64,6 +64,8 @@ class JitWrapper:
         donated: The donated parameters by name, or None when not literal.
         donated_positions: The donated parameters by position, or None when not literal.
         name: How messages call it (``step``).
+        scope: The scope whose code creates the wrapper (where the decorated ``def``, the
+            assignment or the jit call is).
     """
 
     spec: TransformSpec
@@ -77,6 +79,7 @@ class JitWrapper:
     donated: frozenset[str] | None
     donated_positions: frozenset[int] | None
     name: str
+    scope: Scope
 
     @property
     def static_keyword(self) -> str:
@@ -154,7 +157,38 @@ class JitIndex:
     def __init__(self, index: ModuleIndex) -> None:
         self.index = index
         self._calls: dict[int, JitWrapper | None] = {}
+        self._callees: dict[int, str | None] = {}
         self._assignments: dict[int, ast.Assign] | None = None
+        self._names: frozenset[str] | None = None
+        self._by_name: dict[str, list[tuple[ast.Call, Scope]]] | None = None
+
+    def callee(self, call: ast.Call, scope: Scope) -> str | None:
+        """The qualified name ``call`` calls (``jax.random.normal``), resolved once for all the rules that ask."""
+        key = id(call)
+        if key not in self._callees:
+            self._callees[key] = self.index.qualname(call.func, scope)
+        return self._callees[key]
+
+    def calls_named(self, name: str) -> list[tuple[ast.Call, Scope]]:
+        """Calls whose callee is the name ``name`` or an attribute ``….name``, with their scopes."""
+        if self._by_name is None:
+            self._by_name = {}
+            for call, scope in self.index.nodes.get(ast.Call, ()):
+                assert isinstance(call, ast.Call)
+                func = call.func
+                key = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                if key is not None:
+                    self._by_name.setdefault(key, []).append((call, scope))
+        return self._by_name.get(name, [])
+
+    def names(self) -> frozenset[str]:
+        """Every name used in the module, for fixes that introduce a new one."""
+        if self._names is None:
+            self._names = frozenset(
+                [n.id for n in ast.walk(self.index.tree) if isinstance(n, ast.Name)]
+                + [a.arg for a in ast.walk(self.index.tree) if isinstance(a, ast.arg)]
+            )
+        return self._names
 
     def assignment(self, target: ast.AST) -> ast.Assign | None:
         """The ``=`` statement that binds the ``Name`` node ``target``, if it is one."""
@@ -203,6 +237,7 @@ class JitIndex:
         wrapped: ast.expr | None,
         function: Wrapped,
         name: str,
+        scope: Scope,
     ) -> JitWrapper:
         params: tuple[str, ...] | None = None
         static: frozenset[str] | None
@@ -227,14 +262,25 @@ class JitIndex:
             if donated_positions is None or donated is None:
                 donated_positions = donated = None
         return JitWrapper(
-            spec, site, keywords, wrapped, function, params, static, static_positions, donated, donated_positions, name
+            spec,
+            site,
+            keywords,
+            wrapped,
+            function,
+            params,
+            static,
+            static_positions,
+            donated,
+            donated_positions,
+            name,
+            scope,
         )
 
     def of_expression(self, expr: ast.expr, scope: Scope) -> JitWrapper | None:
         """The wrapper an expression builds: ``jax.jit(f, ...)``, ``jax.jit(**kw)(f)``, ``partial(jax.jit, ...)(f)``."""
         if not isinstance(expr, ast.Call) or not expr.args:
             return None
-        spec = transform_spec(self.index.qualname(expr.func, scope))
+        spec = transform_spec(self.callee(expr, scope))
         keywords: Mapping[str, ast.expr]
         if spec is not None:
             keywords = {k.arg: k.value for k in expr.keywords if k.arg is not None}
@@ -248,7 +294,7 @@ class JitIndex:
         if not spec.is_jit or spec.slot is not FunctionSlot.FIRST:
             return None
         function = self.unwrap(expr.args[0], scope)
-        return self._make(spec, keywords, expr, expr.args[0], function, function.name)
+        return self._make(spec, keywords, expr, expr.args[0], function, function.name, scope)
 
     def of_definition(self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> JitWrapper | None:
         """The wrapper a ``def`` becomes when its outermost decorator is a jit."""
@@ -262,7 +308,8 @@ class JitIndex:
         # Under a second decorator (`@jax.jit` over `@partial(jax.vmap, ...)`) the jit wraps whatever
         # that decorator returns, whose parameters are unknown.
         target = node if len(node.decorator_list) == 1 else None
-        return self._make(spec, keywords, decorator, None, Wrapped(target, 0, frozenset(), None, node.name), node.name)
+        wrapped = Wrapped(target, 0, frozenset(), None, node.name)
+        return self._make(spec, keywords, decorator, None, wrapped, node.name, scope)
 
     def of_call(self, call: ast.Call, scope: Scope) -> JitWrapper | None:
         """The jit wrapper ``call`` calls, or None when it is not (known to be) one."""
@@ -306,13 +353,19 @@ class JitIndex:
 
 
 _INDEXES: weakref.WeakKeyDictionary[ModuleIndex, JitIndex] = weakref.WeakKeyDictionary()
+_last: tuple[weakref.ref[ModuleIndex], JitIndex] | None = None
 
 
 def jit_index(index: ModuleIndex) -> JitIndex:
     """The (cached) jit wrappers of the module ``index`` describes."""
+    global _last
+    # Every rule asks for every call of the same module in turn: answer that without hashing.
+    if _last is not None and _last[0]() is index:
+        return _last[1]
     found = _INDEXES.get(index)
     if found is None:
         found = _INDEXES[index] = JitIndex(index)
+    _last = (weakref.ref(index), found)
     return found
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.names import ModuleIndex, Scope
 from xlalens.analyzers.values import Const, Seq, Static
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)
@@ -26,18 +26,37 @@ _MAX_DEFINITION_DEPTH = 4
 
 LoopNode = ast.For | ast.AsyncFor | ast.While | ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 
-_PARENTS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, ast.AST]] = weakref.WeakKeyDictionary()
+_PARENTS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, ast.AST]]] = weakref.WeakKeyDictionary()
 
 
-def parents(index: ModuleIndex) -> dict[int, ast.AST]:
-    """``id(node)`` -> its parent node, for the whole module (built once, on first use)."""
-    found = _PARENTS.get(index)
+def parents(index: ModuleIndex, scope: Scope) -> dict[int, ast.AST]:
+    """``id(node)`` -> its parent node, for the code of the function (or module body) ``scope`` is in.
+
+    Built once per function, on first use. Nested functions and lambdas are not entered (their
+    decorators and defaults are: those run here), so the map costs in proportion to one body, not
+    to the module.
+    """
+    owner = (scope.enclosing_function() or index.module_scope).node
+    per_module = _PARENTS.setdefault(index, {})
+    found = per_module.get(id(owner))
     if found is None:
         found = {}
-        for node in ast.walk(index.tree):
-            for child in ast.iter_child_nodes(node):
+        roots: list[ast.AST] = [owner.body] if isinstance(owner, ast.Lambda) else list(owner.body)  # type: ignore[attr-defined]
+        for root in roots:
+            found[id(root)] = owner
+        stack = list(roots)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                children: list[ast.AST] = [*node.decorator_list, node.args]
+            elif isinstance(node, ast.Lambda):
+                children = [node.args]
+            else:
+                children = list(ast.iter_child_nodes(node))
+            for child in children:
                 found[id(child)] = node
-        _PARENTS[index] = found
+            stack.extend(children)
+        per_module[id(owner)] = found
     return found
 
 
@@ -99,13 +118,13 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def enclosing_loops(node: ast.AST, index: ModuleIndex) -> list[Loop]:
+def enclosing_loops(node: ast.AST, index: ModuleIndex, scope: Scope) -> list[Loop]:
     """The loops that repeat ``node``, innermost first, up to the enclosing function or module.
 
     A loop whose body always leaves on its first pass (it ends in ``break``, ``return`` or
     ``raise``) does not repeat anything and is left out.
     """
-    parent_of = parents(index)
+    parent_of = parents(index, scope)
     loops: list[Loop] = []
     child = node
     parent = parent_of.get(id(node))
@@ -254,7 +273,7 @@ def _while_counter(loop: Loop, ctx: CheckContext) -> Counter | None:
 
 def _initial_value(loop: Loop, name: str, ctx: CheckContext) -> int | None:
     """The constant a name is given by the last assignment before the loop, in the same block."""
-    found = block_of(loop.node, ctx.index)
+    found = block_of(loop.node, ctx.index, ctx.scope)
     if found is None:
         return None
     block, position = found
@@ -289,9 +308,9 @@ def _while_trip(test: ast.expr, name: str, first: int | None, step: int, ctx: Ch
     return None
 
 
-def block_of(statement: ast.AST, index: ModuleIndex) -> tuple[list[ast.stmt], int] | None:
-    """The statement list ``statement`` sits in, and its position there."""
-    parent = parents(index).get(id(statement))
+def block_of(statement: ast.AST, index: ModuleIndex, scope: Scope) -> tuple[list[ast.stmt], int] | None:
+    """The statement list ``statement`` (in the code of ``scope``) sits in, and its position there."""
+    parent = parents(index, scope).get(id(statement))
     if parent is None:
         return None
     for field in ("body", "orelse", "finalbody", "handlers"):
@@ -303,11 +322,11 @@ def block_of(statement: ast.AST, index: ModuleIndex) -> tuple[list[ast.stmt], in
     return None
 
 
-def top_statement(node: ast.AST, loop: Loop, index: ModuleIndex) -> ast.stmt | None:
+def top_statement(node: ast.AST, loop: Loop, index: ModuleIndex, scope: Scope) -> ast.stmt | None:
     """The statement of the loop body that contains ``node`` (None for a comprehension)."""
     if loop.generator is not None:
         return None
-    parent_of = parents(index)
+    parent_of = parents(index, scope)
     current: ast.AST | None = node
     while current is not None:
         parent = parent_of.get(id(current))
@@ -347,7 +366,7 @@ class IterationValues:
     def __init__(self, node: ast.AST, ctx: CheckContext) -> None:
         self.node = node
         self.ctx = ctx
-        self.loops = enclosing_loops(node, ctx.index)
+        self.loops = enclosing_loops(node, ctx.index, ctx.scope)
         self.counters: dict[str, Counter] = {}
         self._stores = [stored_names(loop) for loop in self.loops]
         for loop in reversed(self.loops):  # inner counters shadow outer ones of the same name
@@ -393,7 +412,7 @@ class IterationValues:
         stores = self._stores[self.loops.index(loop)][use.id]
         if len(stores) != 1:
             return None
-        reading = top_statement(use, loop, self.ctx.index)
+        reading = top_statement(use, loop, self.ctx.index, self.ctx.scope)
         for statement in loop.body:
             if statement is reading:
                 return None

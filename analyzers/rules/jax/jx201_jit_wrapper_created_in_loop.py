@@ -86,7 +86,7 @@ class JitWrapperCreatedInLoop(Rule):
             return
         assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         wrapper = jits.of_definition(node, ctx.scope)
-        loops = enclosing_loops(node, ctx.index) if wrapper is not None else []
+        loops = enclosing_loops(node, ctx.index, ctx.scope) if wrapper is not None else []
         if wrapper is None or not loops:
             return
         calls = self.calls_in_loop(node.name, loops[0], node)
@@ -94,7 +94,7 @@ class JitWrapperCreatedInLoop(Rule):
             self.report(ctx, wrapper.site, wrapper, loops[0], calls[0], "def", node.name, None)
 
     def check_expression(self, node: ast.Call, wrapper: JitWrapper, ctx: CheckContext) -> None:
-        loops = enclosing_loops(node, ctx.index)
+        loops = enclosing_loops(node, ctx.index, ctx.scope)
         if not loops:
             return
         loop = loops[0]
@@ -104,7 +104,7 @@ class JitWrapperCreatedInLoop(Rule):
             if fresh is not None or target is None or not node_in(target, loop.body):
                 return
             fresh = "def"
-        parent = parents(ctx.index).get(id(node))
+        parent = parents(ctx.index, ctx.scope).get(id(node))
         assigned: str | None = None
         if isinstance(parent, ast.Call) and parent.func is node:
             call = parent
@@ -196,11 +196,11 @@ class JitWrapperCreatedInLoop(Rule):
             return None
         start = Position(loop.node.lineno, loop.node.col_offset)
         if assigned is not None:
-            statement = parents(ctx.index).get(id(at))
+            statement = parents(ctx.index, ctx.scope).get(id(at))
             assert isinstance(statement, ast.Assign)
             if len(stores.get(assigned, ())) != 1 or not self.alone_on_line(ctx, statement):
                 return None
-            block = getattr(parents(ctx.index).get(id(statement)), "body", [])
+            block = getattr(parents(ctx.index, ctx.scope).get(id(statement)), "body", [])
             if len(block) == 1:
                 return None
             line = statement.lineno
@@ -227,8 +227,7 @@ class JitWrapperCreatedInLoop(Rule):
 
     @staticmethod
     def fresh_name(ctx: CheckContext, wrapper: JitWrapper) -> str:
-        taken = {n.id for n in ast.walk(ctx.index.tree) if isinstance(n, ast.Name)}
-        taken |= {a.arg for a in ast.walk(ctx.index.tree) if isinstance(a, ast.arg)}
+        taken = jit_index(ctx.index).names()
         base = f"{wrapper.function.name}_jit" if wrapper.function.name.isidentifier() else "jitted"
         name = base
         number = 2

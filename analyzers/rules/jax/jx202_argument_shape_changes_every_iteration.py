@@ -435,7 +435,7 @@ class _ShapeFinder:
 
     def list_at(self, name: ast.Name, loop: Loop, append: ast.Call, iteration: int) -> Value:
         """The list on one iteration: its elements before the loop plus one per iteration so far."""
-        found = block_of(loop.node, self.ctx.index)
+        found = block_of(loop.node, self.ctx.index, self.ctx.scope)
         initial: list[Value] | None = None
         if found is not None:
             block, position = found

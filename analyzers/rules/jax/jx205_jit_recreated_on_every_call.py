@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import ast
+import weakref
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.contexts import positional_params
 from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, jit_index
-from xlalens.analyzers.loops import enclosing_loops, node_in, parents
+from xlalens.analyzers.loops import enclosing_loops, node_in
 from xlalens.analyzers.model import RelatedLocation, Severity
-from xlalens.analyzers.names import BindingKind, FunctionNode, Scope
+from xlalens.analyzers.names import BindingKind, FunctionNode, ModuleIndex, Scope
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.rules.jax._retrace import calls_text
+
+_LOOP_CALLS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, ast.Call | None]] = weakref.WeakKeyDictionary()
+"""Per module: ``id(function node)`` -> a call of that function inside a loop, or None."""
 
 
 @register_rule
@@ -86,10 +90,10 @@ class JitRecreatedOnEveryCall(Rule):
         if outer is None or ctx.traced_function is not None or isinstance(outer.node, ast.Lambda):
             return
         wrapper = jit_index(ctx.index).of_call(node, ctx.scope)
-        if wrapper is None or enclosing_loops(node, ctx.index) or enclosing_loops(wrapper.site, ctx.index):
+        if wrapper is None or wrapper.scope.enclosing_function() is not outer or not self.fresh(wrapper, outer):
             return
-        if self.owner(wrapper.site, ctx) is not outer.node or not self.fresh(wrapper, outer):
-            return
+        if enclosing_loops(node, ctx.index, ctx.scope) or enclosing_loops(wrapper.site, ctx.index, wrapper.scope):
+            return  # a jit built and called in a loop is JX201's; one built once and reused in a loop is fine
         loop_call = self.called_in_loop(outer, ctx)
         if loop_call is None:
             return
@@ -108,17 +112,6 @@ class JitRecreatedOnEveryCall(Rule):
         )
 
     @staticmethod
-    def owner(node: ast.AST, ctx: CheckContext) -> ast.AST | None:
-        """The function (or module) whose body ``node`` runs in."""
-        parent_of = parents(ctx.index)
-        current = parent_of.get(id(node))
-        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef) and node_in(node, current.decorator_list):
-            current = parent_of.get(id(current))  # a decorator runs where its `def` is
-        while current is not None and not isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            current = parent_of.get(id(current))
-        return current
-
-    @staticmethod
     def fresh(wrapper: JitWrapper, outer: Scope) -> bool:
         """Whether the jitted function object is created anew by each run of ``outer``."""
         if wrapper.function.fresh in ("lambda", "partial", "transform"):
@@ -128,21 +121,25 @@ class JitRecreatedOnEveryCall(Rule):
 
     def called_in_loop(self, outer: Scope, ctx: CheckContext) -> ast.Call | None:
         """A call of ``outer`` inside a loop of this file: by name, or as ``self.method`` from its class."""
+        cache = _LOOP_CALLS.setdefault(ctx.index, {})
+        if id(outer.node) not in cache:
+            cache[id(outer.node)] = self.find_loop_call(outer, ctx)
+        return cache[id(outer.node)]
+
+    def find_loop_call(self, outer: Scope, ctx: CheckContext) -> ast.Call | None:
         node = outer.node
         assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         parent = outer.parent
         method = parent is not None and parent.is_class
-        for call, scope in ctx.index.nodes.get(ast.Call, ()):
-            assert isinstance(call, ast.Call)
+        for call, scope in jit_index(ctx.index).calls_named(node.name):
             func = call.func
             if method:
-                if not (
-                    isinstance(func, ast.Attribute) and func.attr == node.name and self.is_self(func, scope, parent)
-                ):
-                    continue
-            elif not (isinstance(func, ast.Name) and func.id == node.name and self.is_def(func.id, scope, node, ctx)):
-                continue
-            if enclosing_loops(call, ctx.index):
+                calls_outer = isinstance(func, ast.Attribute) and func.attr == node.name
+                calls_outer = calls_outer and self.is_self(func, scope, parent)  # type: ignore[arg-type]
+            else:
+                calls_outer = isinstance(func, ast.Name) and func.id == node.name
+                calls_outer = calls_outer and self.is_def(node.name, scope, node, ctx)
+            if calls_outer and enclosing_loops(call, ctx.index, scope):
                 return call
         return None
 

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.flow import FlowWalk, State
+from xlalens.analyzers.jitcalls import jit_index
 from xlalens.analyzers.knowledge.randomness import consumer_kind
 from xlalens.analyzers.loops import enclosing_loops, parents
 from xlalens.analyzers.model import Applicability, Edit, Fix, Range, RelatedLocation, Severity
@@ -132,7 +133,7 @@ class PrngKeyReuse(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
-        kind = consumer_kind(ctx.qualname(node.func))
+        kind = consumer_kind(jit_index(ctx.index).callee(node, ctx.scope))
         key = key_argument(node) if kind is not None else None
         if not isinstance(key, ast.Name):
             return
@@ -142,10 +143,10 @@ class PrngKeyReuse(Rule):
         name = ctx.segment(node.func)
         # Splitting again before a second `split` would only move the reuse; so would a split placed
         # outside a comprehension that reuses the key on each of its iterations.
-        in_comprehension = any(loop.generator is not None for loop in enclosing_loops(node, ctx.index))
+        in_comprehension = any(loop.generator is not None for loop in enclosing_loops(node, ctx.index, ctx.scope))
         fix = self.split_first(ctx, node, key) if kind == "sample" and not in_comprehension else None
         if earlier is node:
-            loops = enclosing_loops(node, ctx.index)
+            loops = enclosing_loops(node, ctx.index, ctx.scope)
             where = f"`{loops[0].header(ctx)}`" if loops else "the loop"
             ctx.report(
                 node,
@@ -176,7 +177,7 @@ class PrngKeyReuse(Rule):
     def split_first(ctx: CheckContext, call: ast.Call, key: ast.Name) -> Fix | None:
         """Insert ``key, subkey = jax.random.split(key)`` before the statement and use ``subkey``."""
         statement: ast.AST | None = call
-        parent_of = parents(ctx.index)
+        parent_of = parents(ctx.index, ctx.scope)
         while statement is not None and not isinstance(statement, ast.stmt):
             statement = parent_of.get(id(statement))
         simple = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return)
@@ -192,7 +193,7 @@ class PrngKeyReuse(Rule):
             module = found or (f"{jax_alias}.random" if jax_alias else None)
         if module is None:
             return None
-        taken = {n.id for n in ast.walk(ctx.index.tree) if isinstance(n, ast.Name)}
+        taken = jit_index(ctx.index).names()
         subkey = "subkey"
         number = 2
         while subkey in taken:

@@ -85,7 +85,7 @@ class _Donations(FlowWalk):
 
     def metadata_only(self, name: ast.Name) -> bool:
         """``x.shape``, ``x.dtype``, ``len(x)``…: reads that work on a deleted array."""
-        parent = parents(self.index).get(id(name))
+        parent = parents(self.index, self.scope).get(id(name))
         if isinstance(parent, ast.Attribute) and parent.value is name:
             return parent.attr in _METADATA
         if isinstance(parent, ast.Call) and len(parent.args) == 1 and parent.args[0] is name:
@@ -187,7 +187,7 @@ class UseAfterDonation(Rule):
         for read in reads:
             donation = ctx.source.node_range(node)
             if node_in(read, [node]):
-                loops = enclosing_loops(node, ctx.index)
+                loops = enclosing_loops(node, ctx.index, ctx.scope)
                 where = f"`{loops[0].header(ctx)}`" if loops else "its loop"
                 message = (
                     f"`{read.id}` is donated to `{label}` (`{wrapper.donate_keyword}`) on every iteration of {where} "

@@ -107,13 +107,13 @@ class TimingWithoutSynchronization(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
-        if ctx.traced_function is not None or ctx.qualname(node.func) not in CLOCKS:
+        if ctx.traced_function is not None or jit_index(ctx.index).callee(node, ctx.scope) not in CLOCKS:
             return
         statement: ast.AST | None = node
-        parent_of = parents(ctx.index)
+        parent_of = parents(ctx.index, ctx.scope)
         while statement is not None and not isinstance(statement, ast.stmt):
             statement = parent_of.get(id(statement))
-        found = block_of(statement, ctx.index) if statement is not None else None
+        found = block_of(statement, ctx.index, ctx.scope) if statement is not None else None
         if found is None:
             return
         block, position = found
@@ -169,7 +169,7 @@ class TimingWithoutSynchronization(Rule):
         jax_alias = module_alias(ctx, "jax", "jax")
         if jax_alias is None:
             return None
-        parent = parents(ctx.index).get(id(call))
+        parent = parents(ctx.index, ctx.scope).get(id(call))
         if isinstance(parent, ast.Expr) and any(parent is s for s in between):
             return ctx.fix(
                 "Wait for the call with `jax.block_until_ready`",
