@@ -101,7 +101,13 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "interpret-mode",
         "sources",
     ],
-    "control-flow": ["loop-carry-dtype-changes", "loop-carry-shape-changes", "loop-carry-structure-changes", "sources"],
+    "control-flow": [
+        "loop-carry-dtype-changes",
+        "loop-carry-shape-changes",
+        "loop-carry-structure-changes",
+        "branch-output-types-differ",
+        "sources",
+    ],
 }
 REQUIRED_CALCULATORS: dict[str, set[str]] = {"jit-caching": {"retrace"}, "pallas-blockspec": {"blockspec"}}
 

@@ -1,0 +1,119 @@
+"""JX304: ``lax.cond``/``lax.switch`` branches return different structures, shapes or dtypes."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.model import RelatedLocation
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+
+_WHAT = {"structure": "pytree structure", "shape": "shape", "dtype": "dtype"}
+
+
+def _branches(node: ast.Call, ctx: CheckContext) -> tuple[str, list[ast.expr], list[ast.expr]] | None:
+    """The primitive's short name, its branch expressions and its operand expressions."""
+    name = ctx.qualname(node.func)
+    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    if name == "jax.lax.cond" and len(node.args) >= 3:
+        return "cond", list(node.args[1:3]), list(node.args[3:])
+    if name == "jax.lax.switch" and len(node.args) >= 2 and isinstance(node.args[1], ast.List | ast.Tuple):
+        branches = node.args[1].elts
+        if any(isinstance(b, ast.Starred) for b in branches) or len(branches) < 2:
+            return None
+        return "switch", list(branches), list(node.args[2:])
+    return None
+
+
+def _label(primitive: str, position: int) -> str:
+    if primitive == "cond":
+        return ("true_fun", "false_fun")[position]
+    return f"branch {position}"
+
+
+@register_rule
+class BranchOutputTypesDiffer(Rule):
+    """## What it does
+    Finds `lax.cond` and `lax.switch` calls whose branches return values of different types:
+    another pytree structure, another shape, or another dtype for some output leaf.
+
+    ## Why is this bad?
+    `cond` and `switch` compile every branch and pick one at run time, so all branches must
+    produce exactly the same output type. JAX fails while tracing with `TypeError: cond branches
+    must have equal output types` (or `... must have the same pytree structure`). Unlike a loop
+    carry, a Python scalar does not adapt here: `1.5` (weak `float32`) against a `float16` array
+    is rejected.
+
+    ## Example
+    ```python
+    import jax.numpy as jnp
+    from jax import lax
+
+    x = jnp.ones(3)
+    y = lax.cond(x.sum() > 0, lambda v: v, lambda v: v.astype(jnp.float16), x)
+    ```
+
+    Use instead:
+    ```python
+    import jax.numpy as jnp
+    from jax import lax
+
+    x = jnp.ones(3)
+    y = lax.cond(x.sum() > 0, lambda v: v, lambda v: v.astype(jnp.float16).astype(jnp.float32), x)
+    ```
+
+    Make every branch return the same containers, shapes and dtypes; cast with
+    `.astype(x.dtype)` or build constants with an explicit `dtype=`.
+
+    ## References
+    - JAX docs: `jax.lax.cond`, `jax.lax.switch`
+    """
+
+    code = "JX304"
+    message = "cond/switch branches return different types"
+    explainer = "control-flow#branch-output-types-differ"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        found = _branches(node, ctx)
+        if found is None:
+            return
+        primitive, branches, operand_exprs = found
+        types = BodyTypes(ctx)
+        operands = [types.value_at(o, ctx.scope) for o in operand_exprs]
+        outputs: list[Tree] = []
+        for branch in branches:
+            function = types.function_at(branch, ctx.scope)
+            outputs.append(None if function is None else types.call(function, list(operands)))
+        first = outputs[0]
+        for position, output in enumerate(outputs[1:], start=1):
+            mismatches = compare(first, output, "", ignore_weak=False)
+            if any(m.kind == "structure" for m in mismatches):
+                # JAX compares the structure first and reports nothing else when it differs.
+                mismatches = [m for m in mismatches if m.kind == "structure"]
+            if mismatches:
+                self.emit(ctx, primitive, branches[position], position, mismatches[0])
+                return
+
+    @staticmethod
+    def emit(ctx: CheckContext, primitive: str, branch: ast.expr, position: int, mismatch: Mismatch) -> None:
+        first, other = _label(primitive, 0), _label(primitive, position)
+        where = f" at `output{mismatch.path}`" if mismatch.path else ""
+        related: list[RelatedLocation] = []
+        for label, tree in ((first, mismatch.expected), (other, mismatch.actual)):
+            origin = tree.origin if isinstance(tree, Leaf | Node) else None
+            if origin is not None:
+                text = f"{label} returns {tree.describe()} here"
+                related.append(RelatedLocation(ctx.path, ctx.source.node_range(origin), text))
+        ctx.report(
+            branch,
+            f"`{primitive}` branches return different {_WHAT[mismatch.kind]}s{where}: {first} returns "
+            f"{mismatch.expected.describe()} but {other} returns {mismatch.actual.describe()}",
+            related=related,
+        )
