@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build, check and package the VS Code extension, as CI does (scripts/test.sh runs this):
-# npm ci, compile, lint, unit tests, bundled/libs, the integration test against the real server,
+# npm ci, compile, lint, unit tests, bundled/libs, the esbuild bundle, the integration tests,
 # then the .vsix, whose contents are listed. Needs Node >= 20, and XLALENS_PYTHON (default
 # python3) with xlalens installed; reaches the npm registry and PyPI.
 set -euo pipefail
@@ -24,7 +24,9 @@ step "unit tests (node --test, mocked vscode)"
 node --test --test-reporter=spec out/test/unit/*.test.js
 step "bundled/libs"
 bash scripts/bundle.sh
-step "integration test (the extension's server command, driven over LSP)"
+step "bundle the extension (esbuild)"
+npm run --silent bundle:extension
+step "integration tests (the bundle loads; the extension's server command, driven over LSP)"
 node --test --test-reporter=spec out/test/integration/*.test.js
 step "package (vsce)"
 rm -f ./*.vsix

@@ -10,7 +10,10 @@ import { affectsLaunch, affectsServerSection, readSettings } from './settings';
 
 export class LanguageServerController implements Disposable {
     private client: LanguageClient | undefined;
-    /** Restarts run one after another, so that two never interleave their stop and start. */
+    /**
+     * Restarts run one after another, so that two never interleave their stop and start; each
+     * catches its own errors, since a rejected one would also reject every one queued after it.
+     */
     private restarts: Promise<void> = Promise.resolve();
     private restartTimer: NodeJS.Timeout | undefined;
 
@@ -20,7 +23,7 @@ export class LanguageServerController implements Disposable {
         private readonly restartDelayMs = RESTART_DELAY_MS,
     ) {}
 
-    /** Stop the server, if one runs, and start one with the current settings. */
+    /** Stop the server, if one runs, and start one with the current settings; never rejects. */
     restart(): Promise<void> {
         this.cancelScheduledRestart();
         this.restarts = this.restarts.then(() => this.replaceClient());
@@ -87,7 +90,6 @@ export class LanguageServerController implements Disposable {
         try {
             launch = await resolveServerLaunch(settings, folder, this.extensionPath, this.log);
         } catch (error) {
-            // Caught here: a rejected restart would also reject every restart queued after it.
             this.log.error(`The server cannot start: ${describeError(error)}`);
             void window
                 .showErrorMessage(`xlalens: the language server cannot start: ${describeError(error)}`, 'Show Logs')
@@ -99,11 +101,11 @@ export class LanguageServerController implements Disposable {
             return;
         }
         this.log.info(`Starting the server: ${[launch.command, ...launch.args].join(' ')}`);
-        this.client = createLanguageClient(launch, settings, this.log);
         try {
+            this.client = createLanguageClient(launch, settings, this.log);
             await this.client.start();
         } catch (error) {
-            // vscode-languageclient has already told the user; the log keeps the details.
+            // vscode-languageclient shows start failures itself; the log keeps the details.
             this.log.error(`The server did not start: ${describeError(error)}`);
         }
     }

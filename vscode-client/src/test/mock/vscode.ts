@@ -194,6 +194,9 @@ export class FakeLanguageClient {
         readonly serverOptions: { command: string; args: string[]; options?: { cwd?: string } },
         readonly clientOptions: Record<string, unknown>,
     ) {
+        if (state.constructionFailure !== undefined) {
+            throw state.constructionFailure;
+        }
         state.clients.push(this);
     }
 
@@ -260,6 +263,7 @@ export const state = {
     panels: [] as FakeWebviewPanel[],
     channels: [] as FakeLogChannel[],
     clients: [] as FakeLanguageClient[],
+    constructionFailure: undefined as Error | undefined,
     startFailure: undefined as Error | undefined,
     serverCommandCalls: [] as ServerCommandCall[],
     answerServerCommand: (command: string, args: unknown[]): unknown => {
@@ -285,6 +289,7 @@ export function resetState(): void {
     state.panels = [];
     state.channels = [];
     state.clients = [];
+    state.constructionFailure = undefined;
     state.startFailure = undefined;
     state.serverCommandCalls = [];
     state.answerServerCommand = (command, args) => {

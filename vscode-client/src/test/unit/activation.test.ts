@@ -60,6 +60,17 @@ test('a server that fails to start is logged, and the restart command tries agai
     assert.ok(state.clients[1]?.running);
 });
 
+test('a client that cannot be created is logged, and later restarts still run', async () => {
+    state.constructionFailure = new Error('no converter');
+    await activate(extensionContext());
+    const [channel] = state.channels as [FakeLogChannel];
+    assert.match(channel.lines.join('\n'), /error The server did not start: no converter/);
+
+    state.constructionFailure = undefined;
+    await state.commands.get('xlalens.restart')?.();
+    assert.ok(state.clients[0]?.running);
+});
+
 test('a missing bundle starts nothing and says how to build it', async () => {
     await activate(extensionContext({ bundled: false }));
     assert.equal(state.clients.length, 0);
