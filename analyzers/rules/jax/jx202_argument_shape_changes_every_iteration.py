@@ -154,9 +154,15 @@ class ArgumentShapeChangesEveryIteration(Rule):
         if None not in texts:
             calls = calls_text(ctx, arguments, [Varying(argument, tuple(texts))])  # type: ignore[arg-type]
         why = explanation(calls) if calls else None
+        counter = change.counter
+        logged = f'"{why}"'
         if why is None:
-            why = f"different input types: * at {argument.label}, …"
-        loop = change.counter.loop
+            # The full types are not known here; say at least how the counter moves the shape.
+            logged = f'"different input types: * at {argument.label}, …"'
+            first, second = counter.at(0), counter.at(1)
+            if first is not None and second is not None and counter.name.isidentifier():
+                logged += f" as `{counter.name}` goes {first}, {second}, …"
+        loop = counter.loop
         total = change.distinct()
         count = compile_count(loop, change.counter, ctx, total)
         if change.bounded and total is None:
@@ -166,7 +172,7 @@ class ArgumentShapeChangesEveryIteration(Rule):
             node,
             f"`{call_label(node, ctx)}` is called with `{snippet(ctx, argument.expr)}` as `{argument.label}`, "
             f"whose shape changes on every iteration of `{loop.header(ctx)}` ({change.what}), so every call traces "
-            f'and compiles again ({count}); JAX logs each call as "{why}"; keep the shape fixed (pad or mask) and '
+            f"and compiles again ({count}); JAX logs each call as {logged}; keep the shape fixed (pad or mask) and "
             "pass the size as a traced value",
             calculator={"calls": calls} if calls else None,
         )
