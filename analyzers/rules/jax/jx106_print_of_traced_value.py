@@ -30,9 +30,14 @@ def _fstring_fields(node: ast.JoinedStr, source: str) -> tuple[str, list[str]] |
 
     Literal text comes from ``ast`` (escapes already decoded); each expression's exact source
     comes from libcst, whose f-string nodes keep it verbatim. Returns None for what this
-    conversion does not keep exactly: ``=`` specifiers and nested fields in format specs.
+    conversion does not keep exactly: ``=`` specifiers and nested fields in format specs, and
+    everything when libcst is not installed (a bundle without native wheels): the finding stays,
+    only its fix goes.
     """
-    import libcst
+    try:
+        import libcst
+    except ImportError:
+        return None
 
     try:
         parsed = libcst.parse_expression(source)
