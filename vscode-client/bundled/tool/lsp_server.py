@@ -25,9 +25,9 @@ def main() -> int:
     if importlib.util.find_spec("libcst") is None:
         # libcst has only per-platform wheels, so it is not bundled: say what is lost without it.
         sys.stderr.write(
-            f"xlalens: libcst is not installed for {sys.executable}: files that print an f-string "
-            "inside a traced function fail to check (E900) and syntax newer than this Python is "
-            "reported as an error; pip install libcst\n"
+            f"xlalens: libcst is not installed for {sys.executable}: the jax.debug.print fix for "
+            "printed f-strings is not offered and syntax newer than this Python is reported as an "
+            "error; pip install libcst\n"
         )
     from xlalens.server.app import main as serve
 
