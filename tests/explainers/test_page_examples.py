@@ -106,6 +106,7 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "loop-carry-shape-changes",
         "loop-carry-structure-changes",
         "branch-output-types-differ",
+        "reverse-mode-through-while-loop",
         "scan-leading-axes-disagree",
         "predicate-is-not-a-boolean-scalar",
         "sources",
