@@ -272,8 +272,11 @@ class _Run:
             return True
         if isinstance(node, ast.Pass):
             return True
-        # A docstring or a debug call does not change any binding.
-        return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant | ast.Call)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            # A function such as `jax.debug.print` changes no binding; a method call may mutate
+            # its receiver (`out.append(c)`), which would leave the recorded types stale.
+            return self.index.qualname(node.value.func, self.scope) is not None
+        return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
 
     def bind(self, target: ast.expr, value: Tree) -> bool:
         if isinstance(target, ast.Name):
@@ -530,7 +533,8 @@ class _Run:
             return None
         leaves = [o for o in operands if isinstance(o, Leaf)]
         if name in _ELEMENTWISE_SAME and len(leaves) == 1 and not keywords:
-            return leaves[0]
+            # `abs` of a complex array is real; leave that to JAX.
+            return None if leaves[0].dtype.startswith("complex") else leaves[0]
         if name in _ELEMENTWISE_FLOAT and len(leaves) == 1 and not keywords:
             return leaves[0] if is_inexact(leaves[0].dtype) else None
         if name in _BINARY_FUNCTIONS and len(leaves) == 2 and not keywords:

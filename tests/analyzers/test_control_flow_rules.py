@@ -33,3 +33,15 @@ def test_dtype_fix_is_unsafe_and_gives_the_init_the_body_dtype() -> None:
     fixed = fix_source(source, "x.py", unsafe=True)
     assert "jnp.zeros(3, dtype=jnp.float16)" in fixed.source
     assert not [d for d in check_source(fixed.source, "x.py") if d.code == "JX301"]
+
+
+def test_method_call_in_body_makes_the_carry_unknown() -> None:
+    source = _IMPORTS + (
+        "def body(i, c):\n"
+        "    out = []\n"
+        "    out.append(c[0])\n"
+        "    return out\n"
+        "\n"
+        "lax.fori_loop(0, 3, body, [jnp.zeros(3)])\n"
+    )
+    assert not [d for d in check_source(source, "x.py") if d.code.startswith("JX3")]
