@@ -17,7 +17,6 @@ rules that need it stay silent.
 from __future__ import annotations
 
 import ast
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -352,21 +351,9 @@ class JitIndex:
         return wrapper
 
 
-_INDEXES: weakref.WeakKeyDictionary[ModuleIndex, JitIndex] = weakref.WeakKeyDictionary()
-_last: tuple[weakref.ref[ModuleIndex], JitIndex] | None = None
-
-
 def jit_index(index: ModuleIndex) -> JitIndex:
-    """The (cached) jit wrappers of the module ``index`` describes."""
-    global _last
-    # Every rule asks for every call of the same module in turn: answer that without hashing.
-    if _last is not None and _last[0]() is index:
-        return _last[1]
-    found = _INDEXES.get(index)
-    if found is None:
-        found = _INDEXES[index] = JitIndex(index)
-    _last = (weakref.ref(index), found)
-    return found
+    """The jit wrappers of the module ``index`` describes, built once per check."""
+    return index.derived("jit_index", JitIndex)
 
 
 def bind_arguments(wrapper: JitWrapper, call: ast.Call) -> list[BoundArgument]:

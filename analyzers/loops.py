@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import math
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -26,8 +25,6 @@ _MAX_DEFINITION_DEPTH = 4
 
 LoopNode = ast.For | ast.AsyncFor | ast.While | ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 
-_PARENTS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, ast.AST]]] = weakref.WeakKeyDictionary()
-
 
 def parents(index: ModuleIndex, scope: Scope) -> dict[int, ast.AST]:
     """``id(node)`` -> its parent node, for the code of the function (or module body) ``scope`` is in.
@@ -37,7 +34,7 @@ def parents(index: ModuleIndex, scope: Scope) -> dict[int, ast.AST]:
     to the module.
     """
     owner = (scope.enclosing_function() or index.module_scope).node
-    per_module = _PARENTS.setdefault(index, {})
+    per_module: dict[int, dict[int, ast.AST]] = index.derived("loop_parents", lambda _: {})
     found = per_module.get(id(owner))
     if found is None:
         found = {}
