@@ -1,0 +1,83 @@
+"""Carry types inferred from the source agree with the types JAX computes for the same code."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+from xlalens.analyzers.carry_types import BodyTypes, Leaf, from_value
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.contexts import find_traced_functions
+from xlalens.analyzers.evaluate import Interpreter
+from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.source import SourceText
+
+jax = pytest.importorskip("jax")
+jnp = pytest.importorskip("jax.numpy")
+
+INITS = [
+    "jnp.array(0.5)",
+    "jnp.asarray(1)",
+    "jnp.array([1.0, 2.0])",
+    "jnp.full(3, 1.0)",
+    "jnp.arange(3.0)",
+    "jnp.array(True)",
+    "jnp.eye(2)",
+    "jnp.full((2,), 2, dtype=jnp.int8)",
+    "jnp.array(1, dtype=jnp.float16)",
+]
+"""Initial values, typed by the general interpreter."""
+
+BODIES = [
+    "c * 0.5",
+    "c / 2",
+    "c.astype(jnp.bfloat16) + 1",
+    "jnp.where(c > 1, c, 0.5)",
+    "jnp.concatenate([c, c], axis=1)",
+    "jnp.stack([c, c])",
+    "c.sum()",
+    "c.mean(axis=0)",
+    "jnp.max(c, axis=-1)",
+    "c.reshape(-1)",
+    "c.T",
+    "c[0]",
+    "c.at[0].set(2)",
+    "jnp.exp(c)",
+    "jnp.maximum(c, jnp.float16(1))",
+    "jnp.zeros_like(c, dtype=jnp.int8)",
+    "jnp.full((2,), c[0][0])",
+    "c + jnp.arange(3)",
+    "-c * jnp.int32(2)",
+    "jnp.float16(c) - 1.5",
+]
+"""Body expressions over a strongly typed ``float32[2,3]`` carry ``c``."""
+
+
+def _context(source: str) -> tuple[CheckContext, ast.Module]:
+    tree = ast.parse(source)
+    index = ModuleIndex(tree, {ast.Call})
+    traced = find_traced_functions(index)
+    return CheckContext(SourceText(source), "x.py", Settings(), index, traced, Interpreter(index, traced)), tree
+
+
+@pytest.mark.parametrize("expr", INITS)
+def test_initial_values_match_jax(expr: str) -> None:
+    ctx, tree = _context(f"import jax.numpy as jnp\nv = {expr}\n")
+    statement = tree.body[1]
+    assert isinstance(statement, ast.Assign)
+    leaf = from_value(ctx.interpreter.value_of(statement.value, ctx.index.module_scope))
+    real = eval(expr, {"jnp": jnp})
+    assert isinstance(leaf, Leaf)
+    assert (leaf.dtype, leaf.shape, leaf.weak) == (str(real.dtype), real.shape, real.weak_type)
+
+
+@pytest.mark.parametrize("expr", BODIES)
+def test_body_outputs_match_jax(expr: str) -> None:
+    ctx, tree = _context(f"import jax.numpy as jnp\nbody = lambda c: {expr}\n")
+    statement = tree.body[1]
+    assert isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Lambda)
+    out = BodyTypes(ctx).call(statement.value, [Leaf((2, 3), "float32")])
+    real = jax.eval_shape(eval(f"lambda c: {expr}", {"jnp": jnp}), jax.ShapeDtypeStruct((2, 3), jnp.float32))
+    assert isinstance(out, Leaf)
+    assert (out.dtype, out.shape, out.weak) == (str(real.dtype), real.shape, real.weak_type)
