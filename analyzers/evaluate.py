@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -948,6 +949,8 @@ class _FunctionRun:
                     return Array(receiver.shape, None, False, traced)
                 if method == "block_until_ready":
                     return receiver
+                if method == "reshape" and not keywords:
+                    return Array(_reshaped(receiver.shape, args), receiver.dtype, receiver.weak_type, traced)
                 return Array(None, None, False, traced)
             return UNKNOWN
         if isinstance(receiver, TracedTree):
@@ -956,6 +959,28 @@ class _FunctionRun:
             if method in arrays.ARRAY_METHODS:
                 return Array(traced=True)
         return UNKNOWN
+
+
+def _reshaped(shape: tuple[int | None, ...] | None, args: list[Value]) -> tuple[int | None, ...] | None:
+    """The shape ``x.reshape(*args)`` gives when ``x``'s shape and the sizes are known (one ``-1`` allowed).
+
+    Examples:
+        >>> _reshaped((512, 128), [Const(4), Const(-1)])
+        (4, 16384)
+        >>> _reshaped((6,), [Seq((Const(4), Const(2)))]) is None
+        True
+    """
+    sizes = args[0].items if len(args) == 1 and isinstance(args[0], Seq) else tuple(args)
+    if shape is None or None in shape or not all(isinstance(v, Const) and type(v.value) is int for v in sizes):
+        return None
+    total = math.prod(size for size in shape if size is not None)
+    new = [v.value for v in sizes if isinstance(v, Const) and isinstance(v.value, int)]
+    known = math.prod(size for size in new if size != -1)
+    if new.count(-1) == 1 and known > 0 and total % known == 0:
+        new[new.index(-1)] = total // known
+    if any(size < 0 for size in new) or math.prod(new) != total:
+        return None
+    return tuple(new)
 
 
 _UNARY: dict[type, Callable[[object], object]] = {

@@ -81,11 +81,13 @@ class Operand:
     """An array a kernel reads or writes.
 
     Attributes:
-        label: JAX's name for it in errors: ``args[0]``, ``outputs[1]``.
+        label: JAX's name for it in errors: ``args[0]``, ``outputs[1]``, or ``outputs`` for the
+            only output when ``out_shape`` is a single array.
         text: The source text it comes from (``x``, or the ``out_shape`` expression).
         shape: Its shape (``None`` for unknown dimensions), or ``None`` when the rank is unknown.
         dtype: Its dtype name, or ``None``.
         expr: The expression it comes from.
+        position: Its index among the operands (after scalar prefetch) or the outputs.
     """
 
     label: str
@@ -93,6 +95,7 @@ class Operand:
     shape: tuple[Dim, ...] | None
     dtype: str | None
     expr: ast.AST
+    position: int = 0
 
 
 class IndexMapInfo:
@@ -382,6 +385,19 @@ class SpecUse:
         inputs = self.calculator_inputs(others=False, dtype_fallback=dtype_fallback)
         return None if inputs is None else compute_blockspec(inputs)
 
+    def shape_result(self, *, dtype_fallback: bool = False) -> BlockSpecResult | None:
+        """The calculator's result for the block and array alone (tiling, VMEM layout), when the grid or
+        index map is not known; its grid and coverage figures are those of a constant index map."""
+        shape, block = self.operand.shape, self.block_sizes()
+        dtype = self.operand.dtype or ("f32" if dtype_fallback else None)
+        if shape is None or None in shape or block is None or dtype is None or len(block) != len(shape):
+            return None
+        try:
+            inputs = BlockSpecInputs(tuple(d for d in shape if d is not None), dtype, block, index_map="constant")
+        except CalculatorInputError:
+            return None
+        return compute_blockspec(inputs)
+
     def link_inputs(self) -> dict[str, str] | None:
         """The calculator inputs as text, for diagnostics and hover links (dtype must be known)."""
         inputs = self.calculator_inputs()
@@ -518,7 +534,7 @@ class PallasInstance:
         found = []
         for position, arg in enumerate(call.args[skip:]):
             shape, dtype = _shape_dtype(self.value(arg))
-            found.append(Operand(f"args[{position}]", self.model.segment(arg), shape, dtype, arg))
+            found.append(Operand(f"args[{position}]", self.model.segment(arg), shape, dtype, arg, position))
         return found
 
     @functools.cached_property
@@ -530,7 +546,7 @@ class PallasInstance:
             return None, False
         if isinstance(value, ShapeDtype | Array):
             shape, dtype = _shape_dtype(value)
-            return [Operand("outputs[0]", self.model.segment(expr), shape, dtype, expr)], True
+            return [Operand("outputs", self.model.segment(expr), shape, dtype, expr)], True
         if isinstance(value, Seq):
             elements = expr.elts if isinstance(expr, ast.Tuple | ast.List) else [expr] * len(value.items)
             found = []
@@ -538,7 +554,8 @@ class PallasInstance:
                 if not isinstance(item, ShapeDtype | Array):
                     return None, False
                 shape, dtype = _shape_dtype(item)
-                found.append(Operand(f"outputs[{position}]", self.model.segment(element), shape, dtype, element))
+                text = self.model.segment(element)
+                found.append(Operand(f"outputs[{position}]", text, shape, dtype, element, position))
             return found, False
         return None, False
 
@@ -584,8 +601,7 @@ class PallasInstance:
                     if isinstance(spec, BlockSpecValue)
                 ]
             for output, spec, expr in pairs:
-                position = int(output.label[len("outputs[") : -1])
-                uses.append(SpecUse(self, output, spec, True, aliased is None or position in aliased, expr))
+                uses.append(SpecUse(self, output, spec, True, aliased is None or output.position in aliased, expr))
         return uses
 
     @functools.cached_property
@@ -717,6 +733,13 @@ class PallasInstance:
         return f" (when `{name}` is called on line {self.via.lineno})"
 
 
+def _traced(value: Value) -> Value:
+    """An argument as the function sees it: a ``ShapeDtypeStruct`` passed to ``lower``/``export`` is an array."""
+    if isinstance(value, ShapeDtype):
+        return Array(value.shape, value.dtype, traced=True)
+    return value
+
+
 def _element(expr: ast.expr | None, position: int) -> ast.expr | None:
     """Entry ``position`` of a list or tuple literal, else ``None``."""
     if isinstance(expr, ast.List | ast.Tuple) and not any(isinstance(e, ast.Starred) for e in expr.elts):
@@ -791,8 +814,14 @@ class PallasSite:
         return found
 
     def _call_sites(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.Call, dict[str, Value]]]:
-        """Calls of ``function`` in the module with the values they bind to its parameters."""
+        """Calls of ``function`` in the module with the values they bind to its parameters.
+
+        Direct calls count, and so do the ways code calls a jitted function without running it:
+        ``jax.jit(f)(x)``, ``jax.jit(f).lower(x)``, ``jax.export.export(jax.jit(f), …)(x)`` and
+        ``jax.eval_shape(f, x)``.
+        """
         index = self.model.index
+        interpreter = self.model.interpreter
         sites = []
         params = positional_params(function)
         args = function.args
@@ -800,23 +829,58 @@ class PallasSite:
         defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None})
         parent_scope = self.scope.parent or index.module_scope
         for node, scope in index.nodes.get(ast.Call, ()):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
                 continue
-            if any(isinstance(arg, ast.Starred) for arg in node.args) or any(k.arg is None for k in node.keywords):
+            passed = self._passed(node, scope, function)
+            if passed is None:
                 continue
-            if index.local_function(node.func.id, scope) is not function:
+            positional, keywords = passed
+            if any(isinstance(arg, ast.Starred) for arg in positional) or any(k.arg is None for k in keywords):
                 continue
             bindings: dict[str, Value] = {}
             for name, default in defaults.items():
-                bindings[name] = self.model.interpreter.value_of(default, parent_scope)
-            for name, arg in zip(params, node.args, strict=False):
-                bindings[name] = self.model.interpreter.value_of(arg, scope)
-            for keyword in node.keywords:
+                bindings[name] = interpreter.value_of(default, parent_scope)
+            for name, arg in zip(params, positional, strict=False):
+                bindings[name] = _traced(interpreter.value_of(arg, scope))
+            for keyword in keywords:
                 assert keyword.arg is not None
-                bindings[keyword.arg] = self.model.interpreter.value_of(keyword.value, scope)
+                bindings[keyword.arg] = _traced(interpreter.value_of(keyword.value, scope))
             if any(isinstance(v, Array | ShapeDtype) and v.shape is not None for v in bindings.values()):
                 sites.append((node, bindings))
         return sites
+
+    def _passed(
+        self, call: ast.Call, scope: Scope, function: FunctionNode
+    ) -> tuple[list[ast.expr], list[ast.keyword]] | None:
+        """The arguments ``call`` passes to ``function``, if it calls it (see :meth:`_call_sites`)."""
+        index = self.model.index
+
+        def names_function(expr: ast.expr) -> bool:
+            return isinstance(expr, ast.Name) and index.local_function(expr.id, scope) is function
+
+        def jitted(expr: ast.expr) -> bool:
+            return (
+                isinstance(expr, ast.Call)
+                and index.qualname(expr.func, scope) == "jax.jit"
+                and bool(expr.args)
+                and names_function(expr.args[0])
+            )
+
+        target = call.func
+        if names_function(target) or jitted(target):
+            return list(call.args), list(call.keywords)
+        if isinstance(target, ast.Attribute) and target.attr == "lower" and jitted(target.value):
+            return list(call.args), list(call.keywords)
+        if (
+            isinstance(target, ast.Call)
+            and index.qualname(target.func, scope) == "jax.export.export"
+            and target.args
+            and jitted(target.args[0])
+        ):
+            return list(call.args), list(call.keywords)
+        if index.qualname(call.func, scope) == "jax.eval_shape" and call.args and names_function(call.args[0]):
+            return list(call.args[1:]), list(call.keywords)
+        return None
 
 
 class PallasModel:

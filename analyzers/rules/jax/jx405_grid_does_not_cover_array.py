@@ -163,6 +163,8 @@ class GridDoesNotCoverArray(Rule):
         if info is None or len(axes) != 1 or axes[0].constant or info.returned is None:
             return fallback, None
         axis = axes[0]
+        if not (axis.low == 0 and axis.high == axis.in_range - 1):
+            return fallback, None  # gaps or a late start: the index map is at fault, not the grid's size
         names = {n.id for n in ast.walk(info.returned[axis.axis]) if isinstance(n, ast.Name)}
         walked = [k for k, name in enumerate(info.params[: len(use.instance.grid or ())]) if name in names]
         if len(walked) != 1:
@@ -173,7 +175,7 @@ class GridDoesNotCoverArray(Rule):
         alias = pallas_alias(ctx)
         if isinstance(element, ast.BinOp) and isinstance(element.op, ast.FloorDiv) and alias is not None:
             text = f"{alias}.cdiv({ctx.segment(element.left)}, {ctx.segment(element.right)})"
-        elif isinstance(element, ast.Constant) and axis.high == axis.in_range - 1:
+        elif isinstance(element, ast.Constant):
             text = str(axis.needed)
         else:
             return element, None

@@ -117,8 +117,9 @@ class BlockShapeBreaksTpuTiling(Rule):
                     continue
                 shape = use.operand.shape
                 rank = len(shape) if shape is not None else 0
-                # Rank 2 and up: the rule does not depend on the dtype; rank 1 needs its bit width.
-                result = use.result(dtype_fallback=rank >= 2)
+                # Rank 2 and up: the rule does not depend on the dtype; rank 1 needs its bit width. It
+                # does not depend on the grid or the index map either.
+                result = use.shape_result(dtype_fallback=rank >= 2)
                 if result is None or not result.tiling_problems:
                     continue
                 if use.operand.dtype is not None and dtypes.lookup(result.dtype).bits > 32:

@@ -1,0 +1,19 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+x = jnp.arange(16 * 256.0).reshape(16, 256)
+y = pl.pallas_call(
+    copy,
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    grid=(2, 2),
+    in_specs=[pl.BlockSpec((8, 256), lambda i, _: (i, 0))],
+    out_specs=pl.BlockSpec((8, 256), lambda i, _: (i, 0)),
+    interpret=True,
+)(x)
+assert (y == x).all()

@@ -1,0 +1,18 @@
+# oracle: raises TypeError: <lambda>() missing 1 required positional argument: 'j'
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+x = jnp.ones((16, 256))
+y = pl.pallas_call(
+    copy,
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    grid=(2,),
+    in_specs=[pl.BlockSpec((8, 256), lambda i: (i, 0))],
+    out_specs=pl.BlockSpec((8, 256), lambda i, j: (i, 0)),  # error: JX402
+    interpret=True,
+)(x)

@@ -1,0 +1,21 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def tile_of(i, j):
+    row = i
+    column = j
+    return row, column
+
+
+x = jnp.arange(16 * 256.0).reshape(16, 256)
+spec = pl.BlockSpec((8, 128), tile_of)
+y = pl.pallas_call(
+    copy, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(2, 2), in_specs=[spec], out_specs=spec, interpret=True
+)(x)
+assert (y == x).all()

@@ -1,0 +1,15 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+x = jnp.arange(16 * 128.0).reshape(16, 128)
+spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+y = pl.pallas_call(
+    copy, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(2,), in_specs=[spec], out_specs=spec, interpret=True
+)(x)
+assert (y == x).all()

@@ -1,0 +1,18 @@
+# oracle: raises ValueError: Index map function <lambda> at 
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+x = jnp.ones((16, 128))
+y = pl.pallas_call(
+    copy,
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    grid=(2,),
+    in_specs=[pl.BlockSpec((8, 128), lambda i: (i, 0))],
+    out_specs=pl.BlockSpec((8, 128), lambda i: (i, 0, 0)),  # error: JX403
+    interpret=True,
+)(x)

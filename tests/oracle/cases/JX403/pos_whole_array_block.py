@@ -1,0 +1,18 @@
+# oracle: raises ValueError: Index map function <lambda> at 
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def double(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+x = jnp.ones((16, 128))
+y = pl.pallas_call(
+    double,
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    grid=(1,),
+    in_specs=[pl.BlockSpec(None, lambda i: (0,))],  # error: JX403
+    out_specs=pl.BlockSpec(None, lambda i: (0, 0)),
+    interpret=True,
+)(x)

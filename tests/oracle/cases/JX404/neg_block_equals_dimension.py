@@ -1,0 +1,19 @@
+# oracle: stdout matches reference: True
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+def column_sums(x_ref, o_ref):
+    o_ref[...] = jnp.sum(x_ref[...], axis=0, keepdims=True)
+
+
+x = jnp.ones((1000, 256))
+sums = pl.pallas_call(
+    column_sums,
+    out_shape=jax.ShapeDtypeStruct((1, 256), x.dtype),
+    grid=(2,),
+    in_specs=[pl.BlockSpec((1000, 128), lambda j: (0, j))],
+    out_specs=pl.BlockSpec((1, 128), lambda j: (0, j)),
+    interpret=True,
+)(x)
+print("matches reference:", bool(jnp.allclose(sums[0], x.sum(0))))

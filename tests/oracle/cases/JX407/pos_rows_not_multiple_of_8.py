@@ -1,0 +1,23 @@
+# oracle: raises ValueError: The Pallas TPU lowering currently requires that the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to the respective dimensions of the overall array.
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+def copy(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def tiles(x):
+    spec = pl.BlockSpec((50, 256), lambda i, j: (i, j))
+    return pl.pallas_call(
+        copy,
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid=(5, 2),
+        in_specs=[spec], out_specs=spec,  # error: JX407
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("arbitrary", "parallel")),
+    )(x)
+
+
+x = jax.ShapeDtypeStruct((250, 512), jnp.float32)
+jax.export.export(jax.jit(tiles), platforms=["tpu"])(x)
