@@ -109,6 +109,7 @@ class ModuleIndex:
         self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in {*wanted, ast.Assign}}
         self.functions: list[Scope] = []
         self._derived: dict[str, Any] = {}
+        self._qualnames: dict[tuple[int, int], tuple[ast.AST, str | None]] = {}
         self._walk()
 
     def derived(self, key: str, build: Callable[[ModuleIndex], _T]) -> _T:
@@ -287,6 +288,17 @@ class ModuleIndex:
             >>> index.qualname(tree.body[1].value.func, index.module_scope)
             'jax.numpy.where'
         """
+        # Every rule that looks at a call asks for its callee's name: resolve each node once. The
+        # entry keeps the node alive, so its id cannot be reused by a node built later.
+        key = (id(expr), id(scope))
+        cached = self._qualnames.get(key)
+        if cached is not None:
+            return cached[1]
+        found = self._resolve_qualname(expr, scope)
+        self._qualnames[key] = (expr, found)
+        return found
+
+    def _resolve_qualname(self, expr: ast.AST, scope: Scope) -> str | None:
         parts: list[str] = []
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
