@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import weakref
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -42,12 +41,12 @@ from xlalens.analyzers.pallas_values import (
 from xlalens.analyzers.values import UNKNOWN, Array, Const, Dict, Dim, FunctionRef, Seq, Value
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.blockspec import (
-    CALCULATOR,
     TPUS,
     BlockSpecInputs,
     BlockSpecResult,
     OtherBuffer,
     compute_blockspec,
+    format_other_buffers,
 )
 from xlalens.explainers.calculators.fields import CalculatorInputError
 
@@ -69,6 +68,7 @@ _MIN_MAX = {
     "builtins.max": "max",
 }
 _INDEX_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "update"})
 VMEM_SPACES = (None, "vmem")
 """Memory spaces whose blocks live in VMEM (``None`` is the default, VMEM on TPU)."""
 
@@ -206,7 +206,7 @@ class IndexMapInfo:
         if any(part is None for part in rendered):
             return None
         body = ", ".join(ast.unparse(part) for part in rendered if part is not None)
-        return f"lambda {', '.join(grid_params)}: ({body},)"
+        return f"lambda {', '.join(grid_params)}: ({body}{',' if len(rendered) == 1 else ''})"
 
 
 class _Renderer:
@@ -381,9 +381,16 @@ class SpecUse:
             return None
 
     def result(self, *, dtype_fallback: bool = False) -> BlockSpecResult | None:
-        """The BlockSpec calculator's result for this operand (without the other buffers)."""
-        inputs = self.calculator_inputs(others=False, dtype_fallback=dtype_fallback)
-        return None if inputs is None else compute_blockspec(inputs)
+        """The BlockSpec calculator's result for this operand (without the other buffers); computed once."""
+        if dtype_fallback not in self._results:
+            inputs = self.calculator_inputs(others=False, dtype_fallback=dtype_fallback)
+            self._results[dtype_fallback] = None if inputs is None else compute_blockspec(inputs)
+        return self._results[dtype_fallback]
+
+    @functools.cached_property
+    def _results(self) -> dict[bool, BlockSpecResult | None]:
+        # Several rules ask for the same result; the dict lives in the instance's __dict__.
+        return {}
 
     def shape_result(self, *, dtype_fallback: bool = False) -> BlockSpecResult | None:
         """The calculator's result for the block and array alone (tiling, VMEM layout), when the grid or
@@ -398,10 +405,25 @@ class SpecUse:
             return None
         return compute_blockspec(inputs)
 
-    def link_inputs(self) -> dict[str, str] | None:
-        """The calculator inputs as text, for diagnostics and hover links (dtype must be known)."""
+    def link_inputs(self) -> dict[str, object] | None:
+        """The calculator inputs as JSON-friendly values, for diagnostics and hovers (dtype must be known).
+
+        ``Calculator.query`` turns them into the text of a prefilled link.
+        """
         inputs = self.calculator_inputs()
-        return None if inputs is None else CALCULATOR.query(inputs)
+        if inputs is None:
+            return None
+        return {
+            "array": list(inputs.array),
+            "dtype": inputs.dtype,
+            "block": list(inputs.block),
+            "grid": None if inputs.grid is None else list(inputs.grid),
+            "index-map": inputs.index_map,
+            "tpu": inputs.tpu,
+            "buffers": inputs.buffers,
+            "other-buffers": format_other_buffers(inputs.other_buffers) or None,
+            "vmem-limit": inputs.vmem_limit,
+        }
 
     def vmem_buffer(self) -> OtherBuffer | None:
         """This operand as one of a kernel's VMEM buffers (ref shape, copies), when known."""
@@ -411,11 +433,11 @@ class SpecUse:
         count = self.buffers()
         if block is None or count is None:
             return None
-        # A whole-array block whose index map is all zeros is a trivial window: one buffer.
+        # A block equal to the array whose index map is all zeros is a trivial window: one buffer.
         zeros = self.spec is None or isinstance(self.spec.index_map, Const)
         if not zeros and self.index_map is not None:
             zeros = self.index_map.all_zero()
-        trivial = zeros and self.whole_array()
+        trivial = zeros and tuple(1 if size is None else size for size in block) == self.operand.shape
         ref = tuple(size for size in block if size is not None) or (1,)
         try:
             dtype = dtypes.canonical(self.operand.dtype)
@@ -444,8 +466,14 @@ class PallasInstance:
         self.via = via
 
     def value(self, expr: ast.AST | None) -> Value:
-        """The value of an expression in this evaluation."""
-        return UNKNOWN if expr is None else self.values.get(id(expr), UNKNOWN)
+        """The value of an expression in this evaluation.
+
+        A name whose list the function changes in place (``specs.append(…)``, ``specs[0] = …``)
+        is unknown: the interpreter follows assignments, not mutation.
+        """
+        if expr is None or (isinstance(expr, ast.Name) and expr.id in self.site.mutated_names):
+            return UNKNOWN
+        return self.values.get(id(expr), UNKNOWN)
 
     def keyword(self, name: str) -> ast.expr | None:
         """The expression given for a ``pallas_call`` parameter (``out_shape`` may be positional)."""
@@ -480,7 +508,10 @@ class PallasInstance:
                 "out_specs": spec.out_specs,
                 "scratch_shapes": spec.scratch_shapes,
             }[name]
-            return value, spec.argument(name) or spec.node
+            expr = spec.argument(name)
+            if isinstance(expr, ast.Name) and expr.id in self.site.mutated_names:
+                return UNKNOWN, expr
+            return value, expr or spec.node
         expr = self.keyword(name)
         return (None, None) if expr is None else (self.value(expr), expr)
 
@@ -733,6 +764,18 @@ class PallasInstance:
         return f" (when `{name}` is called on line {self.via.lineno})"
 
 
+def _informative(value: Value) -> bool:
+    """Whether a call-site argument tells more than the function's own evaluation: an array of known
+    shape, or a tuple of integers (a shape or block passed in)."""
+    if isinstance(value, Array | ShapeDtype):
+        return value.shape is not None
+    return (
+        isinstance(value, Seq)
+        and bool(value.items)
+        and all(isinstance(item, Const) and type(item.value) is int for item in value.items)
+    )
+
+
 def _traced(value: Value) -> Value:
     """An argument as the function sees it: a ``ShapeDtypeStruct`` passed to ``lower``/``export`` is an array."""
     if isinstance(value, ShapeDtype):
@@ -775,6 +818,36 @@ class PallasSite:
         self.model = model
         self.node = node
         self.scope = scope.enclosing_function() or model.index.module_scope
+
+    @functools.cached_property
+    def mutated_names(self) -> frozenset[str]:
+        """Names the function changes in place: ``x.append(…)`` and the like, ``x[i] = …``, ``del x[i]``."""
+        found: set[str] = set()
+        body = (
+            self.scope.node.body
+            if isinstance(self.scope.node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef)
+            else []
+        )
+        stack: list[ast.AST] = list(body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+                continue
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.attr in _MUTATORS
+            ):
+                found.add(node.func.value.id)
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign | ast.Delete):
+                targets = node.targets
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            found.update(t.value.id for t in targets if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name))
+            stack.extend(ast.iter_child_nodes(node))
+        return frozenset(found)
 
     def contains(self, node: ast.AST) -> bool:
         """Whether ``node`` is part of the ``pallas_call(…)`` expression."""
@@ -845,7 +918,7 @@ class PallasSite:
             for keyword in keywords:
                 assert keyword.arg is not None
                 bindings[keyword.arg] = _traced(interpreter.value_of(keyword.value, scope))
-            if any(isinstance(v, Array | ShapeDtype) and v.shape is not None for v in bindings.values()):
+            if any(_informative(v) for v in bindings.values()):
                 sites.append((node, bindings))
         return sites
 
@@ -931,14 +1004,10 @@ class PallasModel:
         return iter(self.sites.values())
 
 
-_MODELS: weakref.WeakKeyDictionary[ModuleIndex, PallasModel] = weakref.WeakKeyDictionary()
-
-
 def pallas_model(
     index: ModuleIndex, interpreter: Interpreter, source_text: str, tpu: str | None = None, target: str | None = None
 ) -> PallasModel:
-    """The (cached) Pallas model of the module ``index`` describes."""
-    found = _MODELS.get(index)
-    if found is None:
-        found = _MODELS[index] = PallasModel(index, interpreter, source_text, tpu or DEFAULT_TPU, target)
-    return found
+    """The Pallas model of the module ``index`` describes, built once per check."""
+    return index.derived(
+        "pallas", lambda owner: PallasModel(owner, interpreter, source_text, tpu or DEFAULT_TPU, target)
+    )

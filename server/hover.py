@@ -5,7 +5,8 @@ rule's one-paragraph summary, the related locations (for the tracing rules: wher
 function is traced, and which argument is a tracer), the fix, the calculator result computed from
 the values the analysis found (headline and table), and links to the explainer section and to the
 calculator prefilled with the same values. On a code inside ``# noqa: …`` it shows that rule's
-documentation.
+documentation. On a ``pl.BlockSpec`` or ``pallas_call`` without a finding it shows the BlockSpec
+calculator's table for the numbers found in the code.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from xlalens.analyzers import registry
+from xlalens.analyzers.annotations import Annotation
 from xlalens.analyzers.model import Applicability, Diagnostic, Position
 from xlalens.analyzers.output.sarif import summary
+from xlalens.analyzers.pallas_hints import PallasHint
 from xlalens.analyzers.rule import Rule
 from xlalens.explainers.calculators import Calculator, get_calculator
 from xlalens.explainers.links import calculator_url, section_url
@@ -118,6 +121,33 @@ def diagnostics_markdown(
 ) -> str:
     """The hover for every diagnostic under the cursor, separated by rules."""
     return "\n\n---\n\n".join(diagnostic_markdown(d, base_url, lookup) for d in diagnostics)
+
+
+def pallas_markdown(
+    hints: Sequence[Annotation | PallasHint],
+    position: Position,
+    base_url: str,
+    lookup: CalculatorLookup = get_calculator,
+) -> str | None:
+    """The BlockSpec calculator's table for the ``pl.BlockSpec`` or ``pallas_call`` under the cursor.
+
+    Unflagged specs get it too: ``hints`` are the document's annotations, of which the
+    :class:`~xlalens.analyzers.pallas_hints.PallasHint` ones cover a span and carry the inputs.
+    The innermost span wins (a BlockSpec inside a ``pallas_call``).
+    """
+    under = [
+        hint
+        for hint in hints
+        if isinstance(hint, PallasHint) and hint.calculator and hint.span.start <= position <= hint.span.end
+    ]
+    if not under:
+        return None
+    hint = min(under, key=lambda h: (h.span.end.line - h.span.start.line, h.span.end.column - h.span.start.column))
+    assert hint.calculator is not None
+    parts = calculator_markdown("blockspec", hint.calculator, base_url, lookup)
+    if not parts:
+        return None
+    return "\n\n".join([f"**Pallas** · {hint.description}", *parts])
 
 
 def rule_markdown(code: str, base_url: str) -> str | None:

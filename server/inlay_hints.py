@@ -1,4 +1,5 @@
-"""Inlay hints: the inferred ``dtype[shape]`` after each array-valued assignment target."""
+"""Inlay hints: the inferred ``dtype[shape]`` after each array-valued assignment target, and Pallas grid and
+block hints."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 from xlalens.analyzers.annotations import Annotation
+from xlalens.analyzers.pallas_hints import PallasHint
 from xlalens.server.positions import PositionConverter
 
 
 def inlay_hints(
-    annotations: Sequence[Annotation], positions: PositionConverter, visible: types.Range
+    annotations: Sequence[Annotation | PallasHint], positions: PositionConverter, visible: types.Range
 ) -> list[types.InlayHint]:
     """Hints for the annotations on the lines of ``visible`` (what the editor shows)."""
     first, last = visible.start.line + 1, visible.end.line + 1

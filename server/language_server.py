@@ -297,6 +297,10 @@ def create_server() -> XlalensLanguageServer:
             code = noqa_code_at(result.source.line(position.line), position.column)
             markdown = hover.rule_markdown(code, base_url) if code else None
             lsp_range = None
+            if markdown is None:
+                found = await ls.linter.annotations(params.text_document.uri)
+                if found is not None and found[0].version == result.version:
+                    markdown = hover.pallas_markdown(found[1], position, base_url)
         if markdown is None:
             return None
         return types.Hover(

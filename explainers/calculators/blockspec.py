@@ -209,13 +209,17 @@ def _read_sizes(text: str, number: int) -> tuple[int, ...]:
     return sizes
 
 
-def format_other_buffers(buffers: tuple[OtherBuffer, ...]) -> str:
-    """Other buffers back as text.
+def format_other_buffers(buffers: tuple[OtherBuffer, ...] | str) -> str:
+    """Other buffers back as text (text is read and written back in normal form).
 
     Examples:
         >>> format_other_buffers((OtherBuffer("w", 2, (1024, 1024), "bf16"),))
         'w=2x1024,1024 bf16'
+        >>> format_other_buffers("w = 2x(1024, 1024) bfloat16")
+        'w=2x1024,1024 bf16'
     """
+    if isinstance(buffers, str):
+        buffers = parse_other_buffers(buffers)
     return "; ".join(f"{b.name}={b.count}x{','.join(map(str, b.shape))} {b.dtype}" for b in buffers)
 
 

@@ -68,7 +68,13 @@ def test_only_certain_values_are_annotated() -> None:
         g = jnp.zeros(3)
         again = g
     """
-    assert _labels(code) == [(7, "w", "f32[3]"), (9, "fixed", "f32[2,2]"), (16, "g", "f32[5]"), (18, "g", "f32[3]")]
+    assert _labels(code) == [
+        (5, "r", "f32[3,1]"),
+        (7, "w", "f32[3]"),
+        (9, "fixed", "f32[2,2]"),
+        (16, "g", "f32[5]"),
+        (18, "g", "f32[3]"),
+    ]
 
 
 def test_files_without_jax_and_files_that_do_not_parse() -> None:
