@@ -115,7 +115,6 @@ class IndexMapInfo:
         required_keyword = any(default is None for default in args.kw_defaults)
         self.min_args = None if required_keyword else len(self.params) - len(args.defaults)
         self.max_args = None if args.vararg is not None else len(self.params)
-        self.accepts_any = args.vararg is not None and not required_keyword
         self.returned = self._returned()
 
     @property
@@ -280,11 +279,6 @@ class SpecUse:
         if self.spec is None or self.expr is None:
             return self.spec is not None and self.expr is None and self.instance.site.contains(self.spec.node)
         return any(node is self.spec.node for node in ast.walk(self.expr))
-
-    @property
-    def origin(self) -> str:
-        """JAX's label plus the source: ``args[0] (`x`)``."""
-        return f"{self.operand.label} (`{self.operand.text}`)"
 
     @functools.cached_property
     def index_map(self) -> IndexMapInfo | None:
@@ -549,14 +543,9 @@ class PallasInstance:
         return count.value if isinstance(count, Const) and type(count.value) is int else None
 
     @functools.cached_property
-    def invocation(self) -> ast.Call | None:
-        """The call that passes the operands, in the same function."""
-        return self.site.invocation
-
-    @functools.cached_property
     def operands(self) -> list[Operand] | None:
         """The operands after the scalar-prefetch ones, or ``None`` when they are not known."""
-        call = self.invocation
+        call = self.site.invocation
         if call is None or call.keywords or any(isinstance(arg, ast.Starred) for arg in call.args):
             return None
         skip = self.prefetch_count
