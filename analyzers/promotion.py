@@ -83,8 +83,8 @@ def result_type(*operands: tuple[str, bool]) -> tuple[str, bool]:
     """The dtype and weak type of an elementwise operation on ``(dtype, weak_type)`` operands.
 
     Examples:
-        >>> result_type(("int32", False), ("float32", True))
-        ('float32', False)
+        >>> result_type(("int32", False), ("float32", True))  # jnp.int32(1) + 1.0 is ~float32[]
+        ('float32', True)
         >>> result_type(("float16", False), ("float32", True))
         ('float16', False)
         >>> result_type(("int32", True), ("float32", True))
