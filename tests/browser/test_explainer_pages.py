@@ -65,9 +65,9 @@ def page(browser: Browser) -> Iterator[Page]:
     # it is expected; anything else logged as an error is a fault of the page.
     opened.on(
         "console",
-        lambda message: errors.append(message.text)
-        if message.type == "error" and "status of 400" not in message.text
-        else None,
+        lambda message: (
+            errors.append(message.text) if message.type == "error" and "status of 400" not in message.text else None
+        ),
     )
     yield opened
     context.close()
