@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlalens.analyzers.knowledge import arrays
-from xlalens.analyzers.values import UNKNOWN, Array, Const, Dim, ModuleRef, Seq, Static, Value
+from xlalens.analyzers.values import UNKNOWN, Array, CallArguments, Const, Dim, ModuleRef, Seq, Static, Value
 
 # Public and internal module paths, by the alias the Pallas docs use for them.
 _PREFIXES: tuple[tuple[str, str], ...] = (
@@ -257,7 +257,7 @@ def evaluate_call(
     name = short_name(qualname)
     if name is None:
         return None
-    bound = _Arguments(node, args, keywords)
+    bound = CallArguments(node, args, keywords)
     if name == SHAPE_DTYPE_STRUCT:
         shape = bound.get(0, "shape")
         return ShapeDtype(shape_of(shape) if shape is not None else None, _dtype(bound.expr(1, "dtype"), recorded))
@@ -291,27 +291,6 @@ def evaluate_call(
     if name == PALLAS_CALL:
         return PallasCallValue(node)
     return None
-
-
-class _Arguments:
-    """A call's arguments by position or keyword."""
-
-    def __init__(self, node: ast.Call, args: Sequence[Value], keywords: Mapping[str, Value]) -> None:
-        starred = any(isinstance(arg, ast.Starred) for arg in node.args)
-        self.args = [] if starred else list(args)
-        self.exprs = [] if starred else list(node.args)
-        self.keywords = keywords
-        self.keyword_exprs = {k.arg: k.value for k in node.keywords if k.arg is not None}
-
-    def get(self, position: int, name: str) -> Value | None:
-        if name in self.keywords:
-            return self.keywords[name]
-        return self.args[position] if position < len(self.args) else None
-
-    def expr(self, position: int, name: str) -> ast.expr | None:
-        if name in self.keyword_exprs:
-            return self.keyword_exprs[name]
-        return self.exprs[position] if position < len(self.exprs) else None
 
 
 def _dtype(expr: ast.expr | None, recorded: Mapping[int, Value]) -> str | None:
@@ -354,7 +333,7 @@ def _squeezed(item: Value) -> bool:
     return isinstance(item, ModuleRef) and short_name(item.qualname) in _SQUEEZED_CONSTANTS
 
 
-def _block_spec(node: ast.Call, bound: _Arguments) -> BlockSpecValue:
+def _block_spec(node: ast.Call, bound: CallArguments) -> BlockSpecValue:
     shape = bound.get(0, "block_shape")
     index_map = bound.get(1, "index_map")
     space = bound.get(2, "memory_space")
@@ -375,7 +354,7 @@ def _block_spec(node: ast.Call, bound: _Arguments) -> BlockSpecValue:
     )
 
 
-def _grid_spec(node: ast.Call, name: str, bound: _Arguments) -> GridSpecValue:
+def _grid_spec(node: ast.Call, name: str, bound: CallArguments) -> GridSpecValue:
     prefetch = name == "pltpu.PrefetchScalarGridSpec"
     offset = 1 if prefetch else 0
     names = ("grid", "in_specs", "out_specs", "scratch_shapes")

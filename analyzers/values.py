@@ -17,6 +17,7 @@ so anything the interpreter cannot follow becomes ``UNKNOWN`` and silences them.
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 Dim = int | None
@@ -191,3 +192,29 @@ def join(a: Value, b: Value) -> Value:
         if isinstance(tree, TracedTree) and isinstance(other, Array) and other.traced:
             return tree
     return UNKNOWN
+
+
+class CallArguments:
+    """A call's argument values and expressions, looked up by position or keyword.
+
+    A call with a ``*args`` argument has no positional arguments here: their positions are unknown.
+    """
+
+    def __init__(self, node: ast.Call, args: Sequence[Value], keywords: Mapping[str, Value]) -> None:
+        starred = any(isinstance(arg, ast.Starred) for arg in node.args)
+        self.args = [] if starred else list(args)
+        self.exprs = [] if starred else list(node.args)
+        self.keywords = keywords
+        self.keyword_exprs = {k.arg: k.value for k in node.keywords if k.arg is not None}
+
+    def get(self, position: int, name: str) -> Value | None:
+        """The value of the argument at ``position`` or named ``name``, or ``None`` when not given."""
+        if name in self.keywords:
+            return self.keywords[name]
+        return self.args[position] if position < len(self.args) else None
+
+    def expr(self, position: int, name: str) -> ast.expr | None:
+        """The expression of the argument at ``position`` or named ``name``, or ``None``."""
+        if name in self.keyword_exprs:
+            return self.keyword_exprs[name]
+        return self.exprs[position] if position < len(self.exprs) else None
