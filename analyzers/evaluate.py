@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from xlalens.analyzers import pallas_values
+from xlalens.analyzers import pallas_values, sharding_values
 from xlalens.analyzers.contexts import TracedFunction, all_params
 from xlalens.analyzers.knowledge import arrays
 from xlalens.analyzers.knowledge.transforms import ParamTracing
@@ -838,6 +838,10 @@ class _FunctionRun:
             return self.call_api(callee.qualname, node, args, keywords)
         if isinstance(node.func, ast.Attribute):
             receiver = self.values.get(id(node.func.value), UNKNOWN)
+            if isinstance(receiver, sharding_values.DevicesValue):
+                if node.func.attr == "reshape" and args and not keywords:
+                    return sharding_values.reshape_devices(receiver, args, node)
+                return UNKNOWN
             return self.call_method(receiver, node.func.attr, args, keywords)
         if isinstance(callee, TracedTree) and self.staged:
             return TracedTree(callee.param, callee.arrays_only)
@@ -862,6 +866,9 @@ class _FunctionRun:
         pallas = pallas_values.evaluate_call(qualname, node, args, keywords, self.values)
         if pallas is not None:
             return pallas
+        sharding = sharding_values.evaluate_call(qualname, node, args, keywords)
+        if sharding is not None:
+            return sharding
         traced_inputs = self.any_traced(args, keywords)
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]
