@@ -1,7 +1,7 @@
 """Inferred ``dtype[shape]`` annotations of array-valued assignments.
 
 The language server shows them as inlay hints and ``xlalens annotate`` prints them inline, together
-with the Pallas hints of :mod:`.pallas_hints` (a grid's step count, each block's origin). Only
+with the span hints of :mod:`.hints` (a Pallas grid's step count, each block's origin, and the like). Only
 values the abstract interpreter is certain of are annotated: a JAX array whose dtype and every
 dimension are known, assigned by a statement whose value is the same every time it runs. An
 assignment inside a loop that reads a name the loop rebinds, or that reads a name some function
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from xlalens.analyzers.contexts import find_traced_functions
 from xlalens.analyzers.evaluate import Interpreter
+from xlalens.analyzers.hints import SpanHint, span_hints
 from xlalens.analyzers.model import Position
 from xlalens.analyzers.names import ModuleIndex, Scope
-from xlalens.analyzers.pallas_hints import PallasHint, pallas_hints
 from xlalens.analyzers.source import SourceText
 from xlalens.analyzers.values import Array
 
@@ -97,7 +97,7 @@ class Annotation:
         return f"{weak}{self.dtype} array of shape {self.shape!r}"
 
 
-def annotate_source(source: str, path: str = "<string>") -> list[Annotation | PallasHint]:
+def annotate_source(source: str, path: str = "<string>") -> list[Annotation | SpanHint]:
     """The annotations of every array-valued assignment whose dtype and shape are certain, and the Pallas hints.
 
     Covers plain assignments (``x = ...``, ``a, b = ...``) and ``:=``. Assignments that already
@@ -122,7 +122,7 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation | Pa
     text = SourceText(source)
     declared_global = {name for scope in index.functions for name in scope.global_names}
     loop_rebound = _loop_rebound_names(tree)
-    found: list[Annotation | PallasHint] = list(pallas_hints(index, interpreter, text))
+    found: list[Annotation | SpanHint] = list(span_hints(index, interpreter, text))
     statements = [*index.nodes[ast.Assign], *index.nodes[ast.NamedExpr]]
     for node, scope in statements:
         assert isinstance(node, ast.Assign | ast.NamedExpr)
@@ -137,7 +137,7 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation | Pa
     return sorted(found, key=lambda a: a.position)
 
 
-def render_inline(source: str, annotations: Sequence[Annotation | PallasHint]) -> str:
+def render_inline(source: str, annotations: Sequence[Annotation | SpanHint]) -> str:
     """``source`` with ``: label`` written after each annotated target.
 
     The result is for reading, not running: a tuple target becomes ``a: f32[3], b: f32[4] = ...``.

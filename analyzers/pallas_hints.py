@@ -24,49 +24,28 @@ Examples:
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
-from dataclasses import dataclass
 
 from xlalens.analyzers.contexts import find_traced_functions
 from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.model import Position, Range
+from xlalens.analyzers.hints import SpanHint, register_hint_provider
 from xlalens.analyzers.names import ModuleIndex
 from xlalens.analyzers.pallas_model import PallasInstance, PallasModel, SpecUse, pallas_model
 from xlalens.analyzers.source import SourceText
 
-
-@dataclass(frozen=True, slots=True)
-class PallasHint:
-    """A hint about a Pallas call or BlockSpec.
-
-    Attributes:
-        position: Where the label goes (after the grid, or after the index map).
-        target: What it describes: ``grid`` or ``block``.
-        label: The text shown (``6 steps``, ``origin (192·i, 0)``).
-        description: The long form, for tooltips.
-        span: The source a hover on it covers: the BlockSpec call, or the ``pallas_call`` name.
-        calculator: The BlockSpec calculator's inputs (JSON-friendly values), when every number is known.
-    """
-
-    position: Position
-    target: str
-    label: str
-    description: str
-    span: Range
-    calculator: Mapping[str, object] | None = None
+BLOCKSPEC_CALCULATOR = "blockspec"
 
 
-def pallas_hints_for_source(source: str) -> list[PallasHint]:
+def pallas_hints_for_source(source: str) -> list[SpanHint]:
     """The hints of a module given as text (for tests and tools; the server goes through annotations)."""
     tree = ast.parse(source)
     index = ModuleIndex(tree, {ast.Call})
     return pallas_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
 
 
-def pallas_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[PallasHint]:
+def pallas_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
     """Hints for every ``pallas_call`` of the module and the BlockSpecs it uses, in source order."""
     model = pallas_model(index, interpreter, text.text)
-    hints: list[PallasHint] = []
+    hints: list[SpanHint] = []
     seen_specs: set[int] = set()
     for site in model:
         instance = _best_instance(site.instances)
@@ -85,6 +64,9 @@ def pallas_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText)
     return sorted(hints, key=lambda hint: hint.position)
 
 
+register_hint_provider("pallas", pallas_hints)
+
+
 def _best_instance(instances: list[PallasInstance]) -> PallasInstance | None:
     """The evaluation with the most known numbers: the function's own, unless a call site knows more."""
 
@@ -94,7 +76,7 @@ def _best_instance(instances: list[PallasInstance]) -> PallasInstance | None:
     return max(instances, key=known, default=None)
 
 
-def _grid_hint(instance: PallasInstance, model: PallasModel, text: SourceText) -> PallasHint | None:
+def _grid_hint(instance: PallasInstance, model: PallasModel, text: SourceText) -> SpanHint | None:
     grid = instance.grid
     if grid is None or None in grid:
         return None
@@ -108,17 +90,18 @@ def _grid_hint(instance: PallasInstance, model: PallasModel, text: SourceText) -
     label = count if literal else f"{sizes} = {count}"
     anchor = expr if expr is not None and instance.site.contains(expr) else instance.site.node.func
     main = next((use for use in instance.uses if use.link_inputs() is not None), None)
-    return PallasHint(
+    return SpanHint(
         position=text.node_range(anchor).end,
         target="grid",
         label=label,
         description=f"grid {sizes}: the kernel body runs {steps:,} times{instance.call_text()}",
         span=text.node_range(instance.site.node.func),
-        calculator=main.link_inputs() if main is not None else None,
+        calculator=BLOCKSPEC_CALCULATOR,
+        inputs=main.link_inputs() if main is not None else None,
     )
 
 
-def _block_hint(use: SpecUse, text: SourceText) -> PallasHint | None:
+def _block_hint(use: SpecUse, text: SourceText) -> SpanHint | None:
     assert use.spec is not None
     block = use.block_sizes()
     info = use.index_map
@@ -139,7 +122,7 @@ def _block_hint(use: SpecUse, text: SourceText) -> PallasHint | None:
             origins.append(f"{size}·({source})")
     label = "origin (" + ", ".join(origins) + ("," if len(origins) == 1 else "") + ")"
     anchor = info.node if _inside(info.node, use.spec.node) else use.spec.node
-    return PallasHint(
+    return SpanHint(
         position=text.node_range(anchor).end,
         target="block",
         label=label,
@@ -148,7 +131,8 @@ def _block_hint(use: SpecUse, text: SourceText) -> PallasHint | None:
             f"{label[len('origin ') :]}: block index times block size"
         ),
         span=text.node_range(use.spec.node),
-        calculator=use.link_inputs(),
+        calculator=BLOCKSPEC_CALCULATOR,
+        inputs=use.link_inputs(),
     )
 
 

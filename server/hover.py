@@ -18,9 +18,9 @@ from typing import Any
 
 from xlalens.analyzers import registry
 from xlalens.analyzers.annotations import Annotation
+from xlalens.analyzers.hints import SpanHint
 from xlalens.analyzers.model import Applicability, Diagnostic, Position
 from xlalens.analyzers.output.sarif import summary
-from xlalens.analyzers.pallas_hints import PallasHint
 from xlalens.analyzers.rule import Rule
 from xlalens.explainers.calculators import Calculator, get_calculator
 from xlalens.explainers.links import calculator_url, section_url
@@ -29,6 +29,8 @@ logger = logging.getLogger(__name__)
 
 CalculatorLookup = Callable[[str], Calculator[Any, Any]]
 
+# What a hover on a hinted construct is about, by the calculator it shows.
+_HINT_TITLES = {"blockspec": "Pallas", "carry-check": "Loop carry", "shard-shape": "Sharding"}
 _APPLICABILITY = {
     Applicability.SAFE: "safe",
     Applicability.UNSAFE: "unsafe: may change behaviour",
@@ -123,31 +125,34 @@ def diagnostics_markdown(
     return "\n\n---\n\n".join(diagnostic_markdown(d, base_url, lookup) for d in diagnostics)
 
 
-def pallas_markdown(
-    hints: Sequence[Annotation | PallasHint],
+def span_markdown(
+    hints: Sequence[Annotation | SpanHint],
     position: Position,
     base_url: str,
     lookup: CalculatorLookup = get_calculator,
 ) -> str | None:
-    """The BlockSpec calculator's table for the ``pl.BlockSpec`` or ``pallas_call`` under the cursor.
+    """The calculator table of the hinted construct under the cursor (a BlockSpec, a ``pallas_call``…).
 
-    Unflagged specs get it too: ``hints`` are the document's annotations, of which the
-    :class:`~xlalens.analyzers.pallas_hints.PallasHint` ones cover a span and carry the inputs.
+    Unflagged code gets it too: ``hints`` are the document's annotations, of which the
+    :class:`~xlalens.analyzers.hints.SpanHint` ones cover a span and carry a calculator's inputs.
     The innermost span wins (a BlockSpec inside a ``pallas_call``).
     """
     under = [
         hint
         for hint in hints
-        if isinstance(hint, PallasHint) and hint.calculator and hint.span.start <= position <= hint.span.end
+        if isinstance(hint, SpanHint)
+        and hint.calculator
+        and hint.inputs
+        and hint.span.start <= position <= hint.span.end
     ]
     if not under:
         return None
     hint = min(under, key=lambda h: (h.span.end.line - h.span.start.line, h.span.end.column - h.span.start.column))
-    assert hint.calculator is not None
-    parts = calculator_markdown("blockspec", hint.calculator, base_url, lookup)
+    assert hint.calculator is not None and hint.inputs is not None
+    parts = calculator_markdown(hint.calculator, hint.inputs, base_url, lookup)
     if not parts:
         return None
-    return "\n\n".join([f"**Pallas** · {hint.description}", *parts])
+    return "\n\n".join([f"**{_HINT_TITLES.get(hint.calculator, 'xlalens')}** · {hint.description}", *parts])
 
 
 def rule_markdown(code: str, base_url: str) -> str | None:

@@ -1,5 +1,5 @@
-"""Inlay hints: the inferred ``dtype[shape]`` after each array-valued assignment target, and Pallas grid and
-block hints."""
+"""Inlay hints: the inferred ``dtype[shape]`` after each array-valued assignment target, and the span hints
+(Pallas grids and blocks, and the like)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 from xlalens.analyzers.annotations import Annotation
-from xlalens.analyzers.pallas_hints import PallasHint
+from xlalens.analyzers.hints import SpanHint
 from xlalens.server.positions import PositionConverter
 
 
 def inlay_hints(
-    annotations: Sequence[Annotation | PallasHint], positions: PositionConverter, visible: types.Range
+    annotations: Sequence[Annotation | SpanHint], positions: PositionConverter, visible: types.Range
 ) -> list[types.InlayHint]:
     """Hints for the annotations on the lines of ``visible`` (what the editor shows)."""
     first, last = visible.start.line + 1, visible.end.line + 1

@@ -300,7 +300,7 @@ def create_server() -> XlalensLanguageServer:
             if markdown is None:
                 found = await ls.linter.annotations(params.text_document.uri)
                 if found is not None and found[0].version == result.version:
-                    markdown = hover.pallas_markdown(found[1], position, base_url)
+                    markdown = hover.span_markdown(found[1], position, base_url)
         if markdown is None:
             return None
         return types.Hover(

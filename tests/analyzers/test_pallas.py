@@ -286,5 +286,5 @@ def test_hints_for_grid_and_block_origins() -> None:
     block, grid = pallas_hints_for_source(code)
     assert (block.target, block.label) == ("block", "origin (200·i, 0)")
     assert (grid.target, grid.label) == ("grid", "5 steps")
-    assert block.calculator is not None and block.calculator["index-map"] == "lambda i: (i, 0)"
-    assert CALCULATOR.run(CALCULATOR.query(block.calculator)).total_vmem_bytes == 4 * 200 * 128 * 4
+    assert block.inputs is not None and block.inputs["index-map"] == "lambda i: (i, 0)"
+    assert CALCULATOR.run(CALCULATOR.query(block.inputs)).total_vmem_bytes == 4 * 200 * 128 * 4

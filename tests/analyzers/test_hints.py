@@ -1,0 +1,39 @@
+"""The span-hint registry: providers register once by name and all of them run for a module."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from xlalens.analyzers.contexts import find_traced_functions
+from xlalens.analyzers.evaluate import Interpreter
+from xlalens.analyzers.hints import hint_providers, register_hint_provider, span_hints
+from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.source import SourceText
+
+PALLAS = """
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+x = jnp.ones((1000, 128))
+spec = pl.BlockSpec((200, 128), lambda i: (i, 0))
+y = pl.pallas_call(lambda x_ref, o_ref: None, out_shape=x, grid=(5,), in_specs=[spec], out_specs=spec)(x)
+"""
+
+
+def _hints(source: str) -> list:
+    index = ModuleIndex(ast.parse(source), {ast.Call})
+    return span_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
+
+
+def test_a_second_provider_under_a_taken_name_is_refused_with_the_known_names() -> None:
+    with pytest.raises(ValueError, match="known providers: .*pallas"):
+        register_hint_provider("pallas", lambda index, interpreter, text: [])
+
+
+def test_span_hints_runs_the_builtin_providers_in_source_order() -> None:
+    hints = _hints(PALLAS)
+    assert "pallas" in hint_providers()
+    assert [(h.target, h.calculator) for h in hints] == [("block", "blockspec"), ("grid", "blockspec")]
+    assert [h.position for h in hints] == sorted(h.position for h in hints)
+    assert all(h.inputs for h in hints)
