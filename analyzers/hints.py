@@ -65,6 +65,7 @@ def register_hint_provider(name: str, provider: HintProvider) -> HintProvider:
     Raises:
         ValueError: if another provider has that name (the message lists the known names).
     """
+    _load_builtin_providers()
     existing = _PROVIDERS.get(name)
     if existing is not None and existing is not provider:
         raise ValueError(
@@ -76,12 +77,18 @@ def register_hint_provider(name: str, provider: HintProvider) -> HintProvider:
 
 def hint_providers() -> dict[str, HintProvider]:
     """Every registered provider by name, the built-in ones included."""
-    global _loaded
-    if not _loaded:
-        for module in _BUILTIN_MODULES:
-            importlib.import_module(module)
-        _loaded = True
+    _load_builtin_providers()
     return dict(_PROVIDERS)
+
+
+def _load_builtin_providers() -> None:
+    global _loaded
+    if _loaded:
+        return
+    # Set first: a built-in module registers itself while it is being imported here.
+    _loaded = True
+    for module in _BUILTIN_MODULES:
+        importlib.import_module(module)
 
 
 def span_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
