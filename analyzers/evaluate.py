@@ -901,6 +901,8 @@ class _FunctionRun:
             dtype = "bool" if name in arrays.BOOL_RESULT_FUNCTIONS else None
             return Array(None, dtype, False, self.staged or traced_inputs)
         if qualname.startswith(_ARRAY_NAMESPACES):
+            if qualname.startswith("jax.lax.") and qualname[8:] in arrays.STATIC_RESULT_LAX:
+                return Static("int")
             if qualname.startswith("jax.lax.") and qualname[8:] in arrays.TREE_RESULT_LAX:
                 return TracedTree("<lax>") if self.staged or traced_inputs else UNKNOWN
             if qualname.count(".") != 2:

@@ -138,6 +138,9 @@ TREE_RESULT_LAX = frozenset(
 )
 """``jax.lax`` functions returning pytrees rather than one array."""
 
+STATIC_RESULT_LAX = frozenset({"axis_size"})
+"""``jax.lax`` functions returning a Python value known at trace time (a mapped axis's size)."""
+
 _DTYPE_NAMES = {
     "float": "float32",
     "int": "int32",
