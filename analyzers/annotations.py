@@ -32,25 +32,8 @@ from xlalens.analyzers.model import Position
 from xlalens.analyzers.names import ModuleIndex, Scope
 from xlalens.analyzers.source import SourceText
 from xlalens.analyzers.values import Array
+from xlalens.explainers.calculators import dtypes
 
-_SHORT_DTYPES: dict[str, str] = {
-    "bfloat16": "bf16",
-    "float16": "f16",
-    "float32": "f32",
-    "float64": "f64",
-    "int8": "i8",
-    "int16": "i16",
-    "int32": "i32",
-    "int64": "i64",
-    "uint8": "u8",
-    "uint16": "u16",
-    "uint32": "u32",
-    "uint64": "u64",
-    "complex64": "c64",
-    "complex128": "c128",
-    "bool": "bool",
-    "bool_": "bool",
-}
 # Comprehensions run their element expression once per item, like a loop body.
 _LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _NEW_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -60,10 +43,13 @@ def short_dtype(dtype: str) -> str:
     """JAX's short dtype name as printed in jaxprs (``float32`` -> ``f32``).
 
     Examples:
-        >>> short_dtype("bfloat16"), short_dtype("int32"), short_dtype("float8_e4m3fn")
-        ('bf16', 'i32', 'float8_e4m3fn')
+        >>> short_dtype("bfloat16"), short_dtype("int32"), short_dtype("float8_e4m3fn"), short_dtype("int2")
+        ('bf16', 'i32', 'f8_e4m3fn', 'int2')
     """
-    return _SHORT_DTYPES.get(dtype, dtype)
+    try:
+        return dtypes.lookup(dtype).short
+    except ValueError:
+        return dtype
 
 
 @dataclass(frozen=True, slots=True)

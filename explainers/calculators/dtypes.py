@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-DTypeKind = Literal["float", "int", "uint", "bool"]
+DTypeKind = Literal["float", "int", "uint", "bool", "complex"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,11 @@ DTYPES: tuple[DType, ...] = (
     DType("i64", "int64", 64, "int"),
     DType("i4", "int4", 4, "int"),
     DType("u8", "uint8", 8, "uint"),
+    DType("u16", "uint16", 16, "uint"),
     DType("u32", "uint32", 32, "uint"),
+    DType("u64", "uint64", 64, "uint"),
+    DType("c64", "complex64", 64, "complex"),
+    DType("c128", "complex128", 128, "complex"),
     DType("bool", "bool", 8, "bool"),
 )
 

@@ -197,6 +197,10 @@ class RooflineInputs:
             raise CalculatorInputError("dtype", str(error)) from None
         if dtype.kind == "bool":
             raise CalculatorInputError("dtype", "bool is not a matmul dtype")
+        if dtype.kind == "complex":
+            raise CalculatorInputError(
+                "dtype", f"{dtype.name} matmuls are not modelled: the chips' peak figures are for real dtypes"
+            )
         object.__setattr__(self, "dtype", dtype.short)
 
 
