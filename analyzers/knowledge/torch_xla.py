@@ -252,3 +252,51 @@ KNOWN_LIBRARIES: tuple[str, ...] = (
     "warnings",
 )
 """Libraries that never sync an XLA graph behind the analysis's back (their host reads are rules of their own)."""
+
+# -- SPMD (torch_xla/distributed/spmd/xla_sharding.py @ v2.9.0) ----------------------------------
+
+_SPMD_MODULES: tuple[str, ...] = ("torch_xla.distributed.spmd", "torch_xla.distributed.spmd.xla_sharding")
+
+
+def _spmd(name: str) -> frozenset[str]:
+    return frozenset(f"{module}.{name}" for module in _SPMD_MODULES)
+
+
+SPMD_MESH: frozenset[str] = _spmd("Mesh")
+"""``Mesh(device_ids, mesh_shape, axis_names=None)``: ids are reshaped row-major to ``mesh_shape``."""
+
+SPMD_1D_MESH: frozenset[str] = _spmd("get_1d_mesh")
+"""``get_1d_mesh(axis_name=None)``: every device on one axis."""
+
+SPMD_HYBRID_MESH: frozenset[str] = _spmd("HybridMesh")
+"""``HybridMesh(*, ici_mesh_shape, dcn_mesh_shape=None, axis_names=None)``: the mesh shape is their product."""
+
+SPMD_MARK_SHARDING: frozenset[str] = _spmd("mark_sharding") | _spmd("mark_sharding_with_gradients")
+"""``mark_sharding(t, mesh, partition_spec)`` and its autograd twin: both check the spec the same way."""
+
+GLOBAL_DEVICE_COUNT: frozenset[str] = frozenset({"torch_xla.runtime.global_runtime_device_count"})
+"""The number of devices a ``Mesh`` must use, all of them (``Mesh.__init__`` asserts it)."""
+
+TENSOR_SIZE_FACTORIES: frozenset[str] = frozenset(
+    {"torch.randn", "torch.rand", "torch.zeros", "torch.ones", "torch.empty"}
+)
+"""Constructors whose positional arguments (or one tuple argument, or ``size=``) are the shape."""
+
+SHAPE_KEEPING_METHODS: frozenset[str] = frozenset(
+    {
+        "to",
+        "float",
+        "half",
+        "bfloat16",
+        "double",
+        "int",
+        "long",
+        "bool",
+        "contiguous",
+        "detach",
+        "clone",
+        "requires_grad_",
+        "cpu",
+    }
+)
+"""Tensor methods whose result has the receiver's shape (``.to(device)`` included)."""
