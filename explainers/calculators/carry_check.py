@@ -386,11 +386,17 @@ class CarryCheckResult:
         bad = [leaf for leaf in self.leaves if leaf.reason]
         if bad:
             first = bad[0]
-            shown = first.promoted or first.init
+            shown = (first.promoted or first.init).jax_str()
             more = f" (and {len(bad) - 1} more leaves)" if len(bad) > 1 else ""
+            if self.primitive == "cond":
+                where = f"at {first.path}, " if first.path else ""
+                return (
+                    f"TypeError: {where}true_fun returns {shown} but false_fun returns {first.out.jax_str()}: "
+                    f"{first.reason}{more}"
+                )
             return (
-                f"TypeError: {first.path or 'the output'} is {shown.jax_str()} in the {self._first_side} but "
-                f"{first.out.jax_str()} in the {self._second_side}: {first.reason}{more}"
+                f"TypeError: {first.path or 'the carry'} is {shown} in the initial carry but {first.out.jax_str()} "
+                f"in the body's output: {first.reason}{more}"
             )
         promoted = [leaf for leaf in self.leaves if leaf.promoted]
         if promoted:
@@ -401,14 +407,6 @@ class CarryCheckResult:
     @property
     def _subject(self) -> str:
         return "branch output" if self.primitive == "cond" else "carry"
-
-    @property
-    def _first_side(self) -> str:
-        return "output of true_fun" if self.primitive == "cond" else "initial carry"
-
-    @property
-    def _second_side(self) -> str:
-        return "output of false_fun" if self.primitive == "cond" else "body's output"
 
     def rows(self) -> tuple[Row, ...]:
         """The check, the verdict, then one row per leaf or structure difference, then the message."""

@@ -45,3 +45,43 @@ def test_method_call_in_body_makes_the_carry_unknown() -> None:
         "lax.fori_loop(0, 3, body, [jnp.zeros(3)])\n"
     )
     assert not [d for d in check_source(source, "x.py") if d.code.startswith("JX3")]
+
+
+def _fixture_diagnostics(code: str) -> list:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "rules" / f"{code}.py"
+    return [d for d in check_source(path.read_text(), str(path)) if d.code == code]
+
+
+def test_carry_findings_fill_the_calculator_and_it_agrees() -> None:
+    from xlalens.explainers.calculators import get_calculator
+
+    calculator = get_calculator("carry-check")
+    reasons = {"JX301": "dtypes do not match", "JX302": "shapes do not match", "JX303": "structure"}
+    for code in ("JX301", "JX302", "JX303", "JX304"):
+        diagnostics = _fixture_diagnostics(code)
+        filled = [d for d in diagnostics if d.calculator is not None]
+        assert len(filled) * 2 >= len(diagnostics), f"{code}: {len(filled)} of {len(diagnostics)} carry inputs"
+        for diagnostic in filled:
+            assert diagnostic.calculator is not None
+            name, inputs = diagnostic.calculator
+            assert name == "carry-check"
+            result = calculator.run(calculator.query(inputs))
+            assert result.verdict == "TypeError", (diagnostic.message, inputs)
+            if code in reasons:
+                assert reasons[code] in result.message, (diagnostic.message, result.message)
+
+
+def test_carry_calculator_inputs_name_the_body_parameter_and_bounds() -> None:
+    [diagnostic] = [d for d in check_source(_DTYPE, "x.py") if d.code == "JX301"]
+    assert diagnostic.calculator == (
+        "carry-check",
+        {
+            "primitive": "fori_loop",
+            "name": "carry",
+            "init": "(~i32[], {'m': f32[3]})",
+            "out": "(~i32[], {'m': f16[3]})",
+            "bounds": "static",
+        },
+    )

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import Any
 
 from xlalens.analyzers.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare, promote_weak
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import RelatedLocation
+from xlalens.analyzers.values import Const
 
 _LOOPS = {
     "jax.lax.fori_loop": (2, 3),
@@ -32,12 +34,37 @@ class CarryCheck:
     body: ast.AST
     carry_name: str
     mismatches: tuple[Mismatch, ...]
+    init_type: Tree = None
+    out_type: Tree = None
+    bounds: str | None = None
+
+    def calculator_inputs(self) -> dict[str, Any] | None:
+        """The ``carry-check`` calculator's inputs for this loop; None when its notation cannot hold them."""
+        init, out = carry_text(self.init_type), carry_text(self.out_type)
+        if init is None or out is None or (self.loop == "fori_loop" and self.bounds is None):
+            return None
+        inputs = {"primitive": self.loop, "name": self.carry_name, "init": init, "out": out}
+        if self.bounds is not None:
+            inputs["bounds"] = self.bounds
+        return inputs
 
 
 def _argument(node: ast.Call, position: int, keyword: str) -> ast.expr | None:
     if len(node.args) > position:
         return node.args[position]
     return next((k.value for k in node.keywords if k.arg == keyword), None)
+
+
+def _bounds(node: ast.Call, ctx: CheckContext) -> str | None:
+    """``static`` when both ``fori_loop`` bounds are Python ints, ``traced`` when one is a tracer."""
+    values = [
+        ctx.interpreter.value_of(b, ctx.scope) for b in (_argument(node, 0, "lower"), _argument(node, 1, "upper")) if b
+    ]
+    if len(values) == 2 and all(isinstance(v, Const) and type(v.value) is int for v in values):
+        return "static"
+    if any(v.is_traced_array() for v in values):
+        return "traced"
+    return None
 
 
 def _index_argument(node: ast.Call) -> Tree:
@@ -80,16 +107,24 @@ def check_carry(node: ast.Call, ctx: CheckContext) -> CarryCheck | None:
     if len(params) <= carry_position:
         return None
     out = run(init)
+    shown = (init, out)
     mismatches = compare(init, out, "", ignore_weak=True)
     if not mismatches:
         # JAX promotes weakly typed initial leaves to the body's dtypes and traces the body again.
         promoted = promote_weak(init, out)
         if promoted != init:
-            mismatches = compare(promoted, run(promoted), "", ignore_weak=False)
+            again = run(promoted)
+            mismatches = compare(promoted, again, "", ignore_weak=False)
+            if compare(out, again, "", ignore_weak=False):
+                # The calculator assumes the body's output types survive the promotion; here they
+                # do not, so it gets the second trace, the one JAX's message describes.
+                shown = (promoted, again)
     if any(m.kind == "structure" for m in mismatches):
         # JAX checks the structure first and reports nothing else when it differs.
         mismatches = [m for m in mismatches if m.kind == "structure"]
-    return CarryCheck(loop.rsplit(".", 1)[-1], init_expr, body_expr, params[carry_position].arg, tuple(mismatches))
+    name = loop.rsplit(".", 1)[-1]
+    bounds = _bounds(node, ctx) if name == "fori_loop" else None
+    return CarryCheck(name, init_expr, body_expr, params[carry_position].arg, tuple(mismatches), *shown, bounds)
 
 
 def _slice_leading(xs: Tree) -> Tree:
@@ -105,6 +140,44 @@ def _scan_carry(out: Tree) -> Tree:
     """The carry part of a scan body's ``(carry, y)`` output."""
     if isinstance(out, Node) and out.kind == "tuple" and len(out.children) == 2:
         return out.children[0]
+    return None
+
+
+def carry_text(tree: Tree) -> str | None:
+    """A pytree type in the ``carry-check`` calculator's notation; None when it has no such text.
+
+    Examples:
+        >>> carry_text(Node("tuple", (0, 1), (Leaf((3,), "float32"), Node("dict", ("m",), (Leaf((), "int32", True),)))))
+        "(f32[3], {'m': ~i32[]})"
+        >>> print(carry_text(Node("State", ("x",), (Leaf((3,), "float32"),))))
+        None
+    """
+    from xlalens.explainers.calculators import dtypes  # the explainers load only when a finding needs them
+
+    if isinstance(tree, Leaf):
+        try:
+            short = dtypes.canonical(tree.dtype)
+        except ValueError:
+            return None
+        weak = tree.weak and short in ("i32", "f32")
+        if tree.weak and not weak:
+            return None
+        return f"{'~' if weak else ''}{short}[{','.join(str(d) for d in tree.shape)}]"
+    if not isinstance(tree, Node):
+        return None
+    if tree.kind == "None":
+        return "None"
+    children = [carry_text(child) for child in tree.children]
+    if None in children:
+        return None
+    if tree.kind == "dict":
+        if not all(isinstance(key, str) for key in tree.keys):
+            return None
+        return "{" + ", ".join(f"{key!r}: {text}" for key, text in zip(tree.keys, children, strict=True)) + "}"
+    if tree.kind == "list":
+        return "[" + ", ".join(children) + "]"  # type: ignore[arg-type]
+    if tree.kind == "tuple":
+        return f"({children[0]},)" if len(children) == 1 else "(" + ", ".join(children) + ")"  # type: ignore[arg-type]
     return None
 
 

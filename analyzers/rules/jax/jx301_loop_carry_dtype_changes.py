@@ -58,11 +58,13 @@ class LoopCarryDtypeChanges(Rule):
 
     code = "JX301"
     message = "Loop carry changes dtype"
+    calculator = "carry-check"
     explainer = "control-flow#loop-carry-dtype-changes"
     fix_title = "Start the carry with the body's dtype"
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
@@ -78,6 +80,7 @@ class LoopCarryDtypeChanges(Rule):
                 f"Loop carry `{leaf_path(check, mismatch)}` starts as {mismatch.expected.describe()} but the "
                 f"{check.loop} body returns {mismatch.actual.describe()}: the dtypes must match",
                 related=related(ctx, check, mismatch),
+                calculator=check.calculator_inputs(),
                 fix=self.fix(ctx, check, mismatch.expected, mismatch.actual.dtype),
             )
 

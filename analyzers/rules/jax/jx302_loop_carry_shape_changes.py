@@ -51,9 +51,11 @@ class LoopCarryShapeChanges(Rule):
 
     code = "JX302"
     message = "Loop carry changes shape"
+    calculator = "carry-check"
     explainer = "control-flow#loop-carry-shape-changes"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
@@ -70,4 +72,5 @@ class LoopCarryShapeChanges(Rule):
                 f"{check.loop} body returns {mismatch.actual.describe()}: the shapes must match; preallocate "
                 "the final shape and write with `.at[i].set`, or emit per-step values as `scan` outputs",
                 related=related(ctx, check, mismatch),
+                calculator=check.calculator_inputs(),
             )

@@ -58,9 +58,11 @@ class LoopCarryStructureChanges(Rule):
 
     code = "JX303"
     message = "Loop carry changes pytree structure"
+    calculator = "carry-check"
     explainer = "control-flow#loop-carry-structure-changes"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
@@ -75,4 +77,5 @@ class LoopCarryStructureChanges(Rule):
                 f"Loop carry `{leaf_path(check, mismatch)}` starts as {mismatch.expected.describe()} but the "
                 f"{check.loop} body returns {mismatch.actual.describe()}: the pytree structure must match",
                 related=related(ctx, check, mismatch),
+                calculator=check.calculator_inputs(),
             )

@@ -10,6 +10,7 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import RelatedLocation
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rules.jax._carry import carry_text
 
 _WHAT = {"structure": "pytree structure", "shape": "shape", "dtype": "dtype"}
 
@@ -75,9 +76,11 @@ class BranchOutputTypesDiffer(Rule):
 
     code = "JX304"
     message = "cond/switch branches return different types"
+    calculator = "carry-check"
     explainer = "control-flow#branch-output-types-differ"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = frozenset({"jax.lax.cond", "jax.lax.switch"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
@@ -98,11 +101,22 @@ class BranchOutputTypesDiffer(Rule):
                 # JAX compares the structure first and reports nothing else when it differs.
                 mismatches = [m for m in mismatches if m.kind == "structure"]
             if mismatches:
-                self.emit(ctx, primitive, branches[position], position, mismatches[0])
+                inputs = None
+                first_text, other_text = carry_text(first), carry_text(output)
+                if primitive == "cond" and first_text is not None and other_text is not None:
+                    inputs = {"primitive": "cond", "init": first_text, "out": other_text}
+                self.emit(ctx, primitive, branches[position], position, mismatches[0], inputs)
                 return
 
     @staticmethod
-    def emit(ctx: CheckContext, primitive: str, branch: ast.expr, position: int, mismatch: Mismatch) -> None:
+    def emit(
+        ctx: CheckContext,
+        primitive: str,
+        branch: ast.expr,
+        position: int,
+        mismatch: Mismatch,
+        calculator: dict[str, str] | None,
+    ) -> None:
         first, other = _label(primitive, 0), _label(primitive, position)
         where = f" at `output{mismatch.path}`" if mismatch.path else ""
         related: list[RelatedLocation] = []
@@ -116,4 +130,5 @@ class BranchOutputTypesDiffer(Rule):
             f"`{primitive}` branches return different {_WHAT[mismatch.kind]}s{where}: {first} returns "
             f"{mismatch.expected.describe()} but {other} returns {mismatch.actual.describe()}",
             related=related,
+            calculator=calculator,
         )
