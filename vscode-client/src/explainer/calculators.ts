@@ -10,6 +10,7 @@ export interface CalculatorChoice {
 
 export const CALCULATORS: readonly CalculatorChoice[] = [
     { name: 'blockspec', description: 'Pallas BlockSpec: grid steps, padding, VMEM bytes' },
+    { name: 'carry-check', description: 'lax.scan/fori_loop/while_loop/cond: does the carry keep its type' },
     { name: 'retrace', description: 'jax.jit: which calls trace and compile again, and why' },
     { name: 'roofline', description: 'Matmul roofline: FLOPs, bytes, compute or memory bound' },
     { name: 'shard-shape', description: 'NamedSharding: per-device shard shape, replication, bytes' },
