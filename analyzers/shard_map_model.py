@@ -47,8 +47,8 @@ from typing import TYPE_CHECKING
 
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.names import BindingKind, FunctionNode, ModuleIndex, Scope
-from xlalens.analyzers.sharding_values import axis_names
-from xlalens.analyzers.values import UNKNOWN, Const, Value
+from xlalens.analyzers.sharding_values import SpecValue, axis_names
+from xlalens.analyzers.values import UNKNOWN, Const, Seq, Value
 
 if TYPE_CHECKING:
     from xlalens.analyzers.context import CheckContext
@@ -422,3 +422,56 @@ def shard_map_model(index: ModuleIndex, interpreter: Interpreter) -> ShardMapMod
 def shard_map_sites(ctx: CheckContext) -> list[ShardMapSite]:
     """Every ``shard_map`` of the file being checked (cached per check)."""
     return shard_map_model(ctx.index, ctx.interpreter).sites
+
+
+def returned_expressions(function: FunctionNode) -> list[ast.expr] | None:
+    """The expressions ``function`` returns (its own ``return`` statements, not nested functions').
+
+    ``None`` when some path returns nothing (a bare ``return``) or the body has no ``return``.
+
+    Examples:
+        >>> tree = ast.parse("def f(a):\\n    if a:\\n        return a, a\\n    return a")
+        >>> [ast.unparse(e) for e in returned_expressions(tree.body[0])]
+        ['(a, a)', 'a']
+        >>> returned_expressions(ast.parse("lambda a: a * 2").body[0].value)[0].__class__.__name__
+        'BinOp'
+    """
+    if isinstance(function, ast.Lambda):
+        return [function.body]
+    found: list[ast.expr] = []
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            continue
+        if isinstance(node, ast.Return):
+            if node.value is None:
+                return None
+            found.append(node.value)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    if not found:
+        return None
+    found.sort(key=lambda e: (e.lineno, e.col_offset))
+    return found
+
+
+def spec_text(value: Value | None) -> str:
+    """A spec pytree as JAX prints it: ``P('x')``, ``(P('x'), P())``, ``[P('x')]``, ``None``.
+
+    Examples:
+        >>> from xlalens.analyzers.sharding_values import SpecEntry
+        >>> from xlalens.analyzers.values import Seq
+        >>> spec_text(Seq((SpecValue((SpecEntry("axes", ("x",)),)), Const(None))))
+        "(P('x'), None)"
+    """
+    if isinstance(value, SpecValue):
+        return value.describe()
+    if isinstance(value, Const) and value.value is None:
+        return "None"
+    if isinstance(value, Seq):
+        items = ", ".join(spec_text(item) for item in value.items)
+        if value.is_list:
+            return f"[{items}]"
+        return f"({items}{',' if len(value.items) == 1 else ''})"
+    return "…"

@@ -1,0 +1,238 @@
+"""JX506: ``shard_map`` specs whose pytree structure differs from the arguments or the returned value."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.contexts import positional_params
+from xlalens.analyzers.model import Applicability, Fix, Position, Range, RelatedLocation
+from xlalens.analyzers.names import FunctionNode
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.rules.jax._pallas import plural
+from xlalens.analyzers.shard_map_model import (
+    PARTIAL,
+    SHARD_MAP_NAMES,
+    ShardMapSite,
+    returned_expressions,
+    shard_map_model,
+    spec_text,
+)
+from xlalens.analyzers.sharding_values import SpecValue
+from xlalens.analyzers.values import Array, Seq, Value
+
+_PYTREE_ERROR = "pytree structure error"
+
+
+@register_rule
+class ShardMapSpecsDifferFromArguments(Rule):
+    """## What it does
+    Finds a `shard_map` whose `in_specs` does not have the structure of the arguments the mapped
+    function is called with, or whose `out_specs` does not have the structure of what the
+    function returns: a tuple of 3 specs for a function called with 2 arguments (or taking 2
+    parameters), `in_specs` written as a list, a tuple of 3 `out_specs` for a function that
+    returns a pair, or a tuple of specs for a function that returns one array.
+
+    ## Why is this bad?
+    `shard_map` pairs `in_specs` with the tuple of positional arguments, and `out_specs` with the
+    function's output, as pytree prefixes. A single `PartitionSpec` is a leaf and applies to
+    everything below it, but a tuple must have one entry per element, and a list is never a prefix
+    of a tuple (the arguments are always a tuple). Any difference raises `ValueError: pytree
+    structure error: different lengths of tuple at key path shard_map in_specs` (or `different
+    types`, or the `out_specs` variant) when the function is called. Usually an argument or an
+    output was added and its spec was not.
+
+    ## Example
+    ```python
+    import jax
+    import jax.numpy as jnp
+    from jax.sharding import AxisType, PartitionSpec as P
+
+    mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+
+
+    def scaled(a, b):
+        return a * b
+
+
+    f = jax.shard_map(scaled, mesh=mesh, in_specs=(P("x"),), out_specs=P("x"))
+    y = f(jnp.ones((8, 4)), jnp.ones((8, 4)))
+    ```
+
+    Use instead:
+    ```python
+    import jax
+    import jax.numpy as jnp
+    from jax.sharding import AxisType, PartitionSpec as P
+
+    mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+
+
+    def scaled(a, b):
+        return a * b
+
+
+    f = jax.shard_map(scaled, mesh=mesh, in_specs=(P("x"), P("x")), out_specs=P("x"))
+    y = f(jnp.ones((8, 4)), jnp.ones((8, 4)))
+    ```
+
+    ## Fix safety
+    Only an `in_specs` written as a list literal is fixed: it becomes the tuple of the same
+    specs. That is safe, as the list always raised.
+
+    ## References
+    - JAX docs: "Introduction to shard_map" (`docs/notebooks/shard_map.md`)
+    - `jax/_src/shard_map.py`, `_shard_map` (`broadcast_prefix` of `in_specs` over the arguments)
+    """
+
+    code = "JX506"
+    message = "shard_map's in_specs or out_specs do not have the structure of the arguments or outputs"
+    explainer = "sharding#shard-map-specs"
+    fix_title = "Write `in_specs` as a tuple"
+    fix_availability = FixAvailability.SOMETIMES
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    call_names: ClassVar[frozenset[str] | None] = SHARD_MAP_NAMES | {PARTIAL}
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        site = shard_map_model(ctx.index, ctx.interpreter).site_at(node)
+        if site is None:
+            return
+        self.check_inputs(site, ctx)
+        self.check_outputs(site, ctx)
+
+    def check_inputs(self, site: ShardMapSite, ctx: CheckContext) -> None:
+        value, expr = site.in_specs, site.in_specs_node
+        if expr is None or not isinstance(value, Seq):
+            return
+        if value.is_list:
+            ctx.report(
+                expr,
+                f"`in_specs` is a list ({spec_text(value)}) but the arguments are always a tuple: JAX raises "
+                f'"{_PYTREE_ERROR}: different types at key path shard_map in_specs" (a list is not a prefix of '
+                f"a tuple); write the specs as a tuple: `{_tuple_text(ctx, expr, value)}`",
+                fix=_tuple_fix(ctx, expr),
+            )
+            return
+        count = len(value.items)
+        for application in site.applications:
+            given = len(application.args)
+            if given != count:
+                ctx.report(
+                    expr,
+                    f"`in_specs` is a tuple of {plural(count, 'spec')} but the mapped function is called with "
+                    f"{plural(given, 'argument')} on line {application.call.lineno}: JAX raises "
+                    f'"{_PYTREE_ERROR}: different lengths of tuple at key path shard_map in_specs"; give one '
+                    "spec per argument, in order (or a single `P(...)` for all of them)",
+                    related=[_located(ctx, application.call, "the mapped function is called here")],
+                )
+                return
+        required = _required_positional(site.body)
+        if site.applications or required is None or required == count:
+            return
+        assert site.body is not None
+        ctx.report(
+            expr,
+            f"`in_specs` is a tuple of {plural(count, 'spec')} but `{_name(site.body)}` takes "
+            f"{plural(required, 'positional parameter')}, so every call passes {required}: JAX raises "
+            f'"{_PYTREE_ERROR}: different lengths of tuple at key path shard_map in_specs"; give one spec per '
+            "parameter, in order (or a single `P(...)` for all of them)",
+            related=[_located(ctx, site.body, f"`{_name(site.body)}` is defined here")],
+        )
+
+    def check_outputs(self, site: ShardMapSite, ctx: CheckContext) -> None:
+        value, expr = site.out_specs, site.out_specs_node
+        if expr is None or site.body is None or not isinstance(value, Seq):
+            return
+        structure = _returned_structure(site, ctx)
+        if structure is None:
+            return
+        kind, length = structure
+        out_kind = "list" if value.is_list else "tuple"
+        if kind == "leaf":
+            problem = (
+                f"`out_specs` is a {out_kind} of {plural(len(value.items), 'spec')} ({spec_text(value)}) but "
+                f'`{_name(site.body)}` returns a single array: JAX raises "{_PYTREE_ERROR}: different types at key '
+                'path shard_map out_specs"; pass one `P(...)`'
+            )
+        elif kind != out_kind:
+            problem = (
+                f"`out_specs` is a {out_kind} ({spec_text(value)}) but `{_name(site.body)}` returns a {kind}: JAX "
+                f'raises "{_PYTREE_ERROR}: different types at key path shard_map out_specs"; write the specs as a '
+                f"{kind}"
+            )
+        elif length != len(value.items):
+            problem = (
+                f"`out_specs` is a {out_kind} of {plural(len(value.items), 'spec')} ({spec_text(value)}) but "
+                f"`{_name(site.body)}` returns a {kind} of {plural(length, 'value')}: JAX raises "
+                f'"{_PYTREE_ERROR}: different lengths of {kind} at key path shard_map out_specs"; give one spec '
+                "per output, in order (or a single `P(...)` for all of them)"
+            )
+        else:
+            return
+        ctx.report(expr, problem, related=[_located(ctx, site.body, f"`{_name(site.body)}` is defined here")])
+
+
+def _required_positional(body: FunctionNode | None) -> int | None:
+    """How many positional arguments every call of ``body`` passes, when its signature fixes it."""
+    if body is None:
+        return None
+    args = body.args
+    if args.vararg is not None or args.defaults or any(default is None for default in args.kw_defaults):
+        return None
+    return len(positional_params(body))
+
+
+def _returned_structure(site: ShardMapSite, ctx: CheckContext) -> tuple[str, int] | None:
+    """``('tuple', n)``, ``('list', n)`` or ``('leaf', 1)`` when every ``return`` of the body agrees."""
+    assert site.body is not None
+    returned = returned_expressions(site.body)
+    scope = ctx.index.scope_of(site.body)
+    if returned is None or scope is None:
+        return None
+    shapes: set[tuple[str, int]] = set()
+    for expr in returned:
+        if isinstance(expr, ast.Tuple | ast.List):
+            if any(isinstance(e, ast.Starred) for e in expr.elts):
+                return None
+            shapes.add(("list" if isinstance(expr, ast.List) else "tuple", len(expr.elts)))
+            continue
+        value: Value = ctx.interpreter.value_of(expr, scope)
+        if isinstance(value, Array):
+            shapes.add(("leaf", 1))
+        else:
+            return None
+    return shapes.pop() if len(shapes) == 1 else None
+
+
+def _name(function: FunctionNode) -> str:
+    return "<lambda>" if isinstance(function, ast.Lambda) else function.name
+
+
+def _located(ctx: CheckContext, node: ast.AST, message: str) -> RelatedLocation:
+    """A related location; a ``def`` is marked on its first line only."""
+    anchor = ctx.source.node_range(node)
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        anchor = Range(anchor.start, Position(node.lineno, len(ctx.source.line(node.lineno))))
+    return RelatedLocation(ctx.path, anchor, message)
+
+
+def _tuple_text(ctx: CheckContext, expr: ast.expr, value: Seq) -> str:
+    if isinstance(expr, ast.List):
+        items = [ctx.segment(e) for e in expr.elts]
+        return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+    return spec_text(Seq(value.items))
+
+
+def _tuple_fix(ctx: CheckContext, expr: ast.expr) -> Fix | None:
+    if not isinstance(expr, ast.List) or any(isinstance(e, ast.Starred) for e in expr.elts):
+        return None
+    if not all(isinstance(ctx.value(e), SpecValue) or ctx.segment(e) == "None" for e in expr.elts):
+        return None
+    text = ctx.segment(expr)
+    inner = text[1:-1]
+    if len(expr.elts) == 1 and not inner.rstrip().endswith(","):
+        inner = inner.rstrip() + ","
+    return ctx.fix("Write `in_specs` as a tuple", Applicability.SAFE, [ctx.edit(expr, f"({inner})")])

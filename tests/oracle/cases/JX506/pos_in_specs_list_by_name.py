@@ -1,0 +1,16 @@
+# oracle: raises ValueError: pytree structure error: different types at key path
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+x = jnp.arange(32.0).reshape(8, 4)
+
+specs = [P("x", None)]
+
+
+def double(a):
+    return 2 * a
+
+
+y = jax.shard_map(double, mesh=mesh, in_specs=specs, out_specs=P("x"))(x)  # error: JX506

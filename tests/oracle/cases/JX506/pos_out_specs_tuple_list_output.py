@@ -1,0 +1,15 @@
+# oracle: raises ValueError: pytree structure error: different types at key path
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+x = jnp.arange(32.0).reshape(8, 4)
+
+
+@jax.shard_map(mesh=mesh, in_specs=P("x"), out_specs=(P("x"), P("x")))  # error: JX506
+def both(a):
+    return [a, 2 * a]
+
+
+y = both(x)
