@@ -1,6 +1,7 @@
 """The explainer pages: their format, their anchors, and every code example they show.
 
-Each fenced block whose info string is ``python`` must run clean under real JAX on CPU, and
+Each fenced block whose info string is ``python`` must run clean under real JAX on CPU (with
+8 fake CPU devices, ``--xla_force_host_platform_device_count=8``, as the JAX oracle runs), and
 each ``python raises=Name`` block must raise exactly the exception class ``Name``. Every block
 runs as a complete program in its own subprocess (a page example must not depend on a config
 change or a cache filled by the block before it); the subprocesses for all selected blocks are
@@ -111,8 +112,31 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "predicate-is-not-a-boolean-scalar",
         "sources",
     ],
+    "sharding": [
+        "the-mesh",
+        "mesh-and-devices",
+        "axis-types",
+        "partition-specs",
+        "axis-names",
+        "each-axis-once",
+        "spec-length",
+        "divisibility",
+        "shard-map-specs",
+        "replication-and-check-vma",
+        "shard-map-spelling",
+        "torch-xla-spmd",
+        "torch-xla-mesh",
+        "torch-xla-spec-length",
+        "torch-xla-spec-axes",
+        "torch-xla-axis-once",
+        "sources",
+    ],
 }
-REQUIRED_CALCULATORS: dict[str, set[str]] = {"jit-caching": {"retrace"}, "pallas-blockspec": {"blockspec"}}
+REQUIRED_CALCULATORS: dict[str, set[str]] = {
+    "jit-caching": {"retrace"},
+    "pallas-blockspec": {"blockspec"},
+    "sharding": {"shard-shape"},
+}
 
 RAISES_RE = re.compile(r"python raises=([A-Za-z_][A-Za-z0-9_.]*)")
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -249,6 +273,9 @@ def _clean_env() -> dict[str, str]:
     """The environment of a block: CPU JAX, and no JAX/XLA settings inherited from the caller."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_", "TF_CPP_"))}
     env["JAX_PLATFORMS"] = "cpu"
+    # Eight fake CPU devices, as the JAX oracle uses: the sharding page needs a (4, 2) mesh, and one
+    # setting for every block keeps each block's environment the same whatever page it is on.
+    env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
     env["PYTHONHASHSEED"] = "0"
     return env
 
