@@ -1,0 +1,17 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+x = jnp.arange(32.0).reshape(8, 4)
+from functools import partial
+
+
+@partial(jax.shard_map, mesh=mesh, in_specs=P("x"), out_specs=P())
+def largest(a):
+    m = jnp.max(a)
+    return jax.lax.pmax(m, "x")
+
+
+y = largest(x)

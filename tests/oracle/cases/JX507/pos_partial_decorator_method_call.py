@@ -1,0 +1,17 @@
+# oracle: raises ValueError: shard_map applied to the function
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+x = jnp.arange(32.0).reshape(8, 4)
+from functools import partial
+
+
+@partial(jax.shard_map, mesh=mesh, in_specs=P("x"), out_specs=P())  # error: JX507
+def shard_mean(a):
+    m = a.mean()
+    return m
+
+
+y = shard_mean(x)

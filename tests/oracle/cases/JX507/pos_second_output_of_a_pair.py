@@ -1,0 +1,15 @@
+# oracle: raises ValueError: shard_map applied to the function
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+x = jnp.arange(32.0).reshape(8, 4)
+
+f = jax.shard_map(
+    lambda a, b: (a, a + b),
+    mesh=mesh,
+    in_specs=(P("x"), P()),
+    out_specs=(P("x"), P()),  # error: JX507
+)
+y, z = f(x, x[:2])

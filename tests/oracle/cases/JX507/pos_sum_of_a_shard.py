@@ -1,0 +1,16 @@
+# oracle: raises ValueError: shard_map applied to the function
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+x = jnp.arange(32.0).reshape(8, 4)
+
+
+def total(a):
+    s = jnp.sum(a, axis=0)
+    return s * 2.0
+
+
+f = jax.shard_map(total, mesh=mesh, in_specs=P("x"), out_specs=P())  # error: JX507
+y = f(x)
