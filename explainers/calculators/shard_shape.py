@@ -448,7 +448,7 @@ CALCULATOR = register_calculator(
         title="Shard shape calculator",
         summary="The per-device shard shape, replication and bytes of NamedSharding(mesh, PartitionSpec), "
         "and the errors JAX raises for specs it rejects.",
-        explainer=None,
+        explainer="sharding#divisibility",
         inputs=ShardShapeInputs,
         fields=(
             Field(

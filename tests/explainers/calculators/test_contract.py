@@ -15,7 +15,7 @@ from xlalens.explainers.calculators.units import format_bytes, format_count, for
 NAMES = ("retrace", "shard-shape", "blockspec", "roofline", "carry-check")
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
-    "shard-shape": None,
+    "shard-shape": "sharding#divisibility",
     "blockspec": "pallas-blockspec#block-arithmetic",
     "roofline": None,
     "carry-check": "control-flow#loop-carry-dtype-changes",
