@@ -1,8 +1,10 @@
 """One check of one file: parse once, index names, find traced functions, run the rules.
 
 Rules subscribe to node types; the engine hands each collected node to every rule that wants
-it, skipping rules that only apply inside traced functions when the node is outside one. Values
-are computed lazily, per function, the first time a rule asks.
+it, skipping rules that only apply inside traced functions when the node is outside one. Calls
+go only to the rules whose ``call_names``/``call_attributes`` name their callee (and to the rules
+that want every call): a file has thousands of calls and most rules care about a handful of
+functions. Values are computed lazily, per function, the first time a rule asks.
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ import warnings
 from collections.abc import Sequence
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import find_traced_functions
+from xlalens.analyzers.contexts import TracedFunction, find_traced_functions
 from xlalens.analyzers.dependency_files import check_dependency_file, is_dependency_file
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.model import Diagnostic, Position, Range, Severity
-from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.names import ModuleIndex, Scope
 from xlalens.analyzers.registry import select_rules
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.settings import Settings
@@ -134,8 +136,24 @@ def run_rules(
     traced = find_traced_functions(index)
     interpreter = Interpreter(index, traced)
     ctx = CheckContext(source, path, settings, index, traced, interpreter)
+    try:
+        _check_nodes(index, by_type, traced, ctx)
+    finally:
+        index.release()
+    return _deduplicate(ctx.diagnostics), source
+
+
+def _check_nodes(
+    index: ModuleIndex, by_type: dict[type[ast.AST], list[Rule]], traced: dict[int, TracedFunction], ctx: CheckContext
+) -> None:
+    """Hand each collected node to the rules that subscribe to its type."""
     for node_type, subscribers in by_type.items():
+        dispatch = _CallDispatch(subscribers, index) if node_type is ast.Call else None
         for node, scope in index.nodes.get(node_type, ()):
+            if dispatch is not None:
+                subscribers = dispatch.rules_for(node, scope)  # type: ignore[arg-type]
+                if not subscribers:
+                    continue
             function_scope = scope.enclosing_function()
             traced_function = traced.get(id(function_scope.node)) if function_scope is not None else None
             ctx.scope = scope
@@ -145,7 +163,35 @@ def run_rules(
                     continue
                 ctx.rule = type(rule)
                 rule.check(node, ctx)
-    return _deduplicate(ctx.diagnostics), source
+
+
+class _CallDispatch:
+    """Which of the rules that look at calls get a given call: decided once per callee spelling.
+
+    A rule with ``call_names`` gets the calls whose callee resolves to one of them or is a method
+    named in its ``call_attributes``; a rule without gets every call. The rules keep their order.
+    """
+
+    def __init__(self, rules: list[Rule], index: ModuleIndex) -> None:
+        self.rules = rules
+        self.index = index
+        self.names = frozenset().union(*(rule.call_names or () for rule in rules))
+        self.attributes = frozenset().union(*(rule.call_attributes for rule in rules))
+        self.chosen: dict[tuple[str | None, str | None], list[Rule]] = {}
+
+    def rules_for(self, call: ast.Call, scope: Scope) -> list[Rule]:
+        func = call.func
+        name = self.index.qualname(func, scope) if isinstance(func, ast.Name | ast.Attribute) else None
+        attribute = func.attr if isinstance(func, ast.Attribute) else None
+        key = (name if name in self.names else None, attribute if attribute in self.attributes else None)
+        chosen = self.chosen.get(key)
+        if chosen is None:
+            chosen = self.chosen[key] = [
+                rule
+                for rule in self.rules
+                if rule.call_names is None or key[0] in rule.call_names or key[1] in rule.call_attributes
+            ]
+        return chosen
 
 
 def _deduplicate(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -123,6 +123,16 @@ class ModuleIndex:
             self._derived[key] = build(self)
         return self._derived[key]  # type: ignore[no-any-return]
 
+    def release(self) -> None:
+        """Drop the per-module analyses, when the check that needed them is over.
+
+        Each of them refers back to this index, a cycle that only the cycle collector can free:
+        without it the index, its tree and every analysis stay in memory until a collection runs,
+        and each collection of the older generations scans them again. ``derived`` rebuilds an
+        analysis if one is asked for after this.
+        """
+        self._derived.clear()
+
     # -- the walk ---------------------------------------------------------------------------
 
     def _walk(self) -> None:

@@ -82,6 +82,12 @@ def short_name(qualname: str) -> str | None:
     return None
 
 
+PALLAS_CALL_NAMES = frozenset(
+    prefix + "pallas_call" for prefix, _ in _PREFIXES if short_name(prefix + "pallas_call") == PALLAS_CALL
+)
+"""Every qualified name :func:`short_name` turns into ``pl.pallas_call``: the Pallas rules' ``call_names``."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShapeDtype(Value):
     """A ``jax.ShapeDtypeStruct``: a shape and a dtype without data.

@@ -78,6 +78,14 @@ class Rule:
         node_types: AST node types :meth:`check` is called with.
         needs_traced: Whether :meth:`check` only makes sense inside a traced function; the engine
             then calls it only there.
+        call_names: For a rule that looks at ``ast.Call`` nodes: the fully qualified callee names,
+            as :meth:`~xlalens.analyzers.names.ModuleIndex.qualname` resolves them
+            (``jax.lax.scan``, ``jax.experimental.pallas.pallas_call``, ``builtins.print``), of the
+            calls :meth:`check` can report on. The engine hands the rule only those calls (and
+            those matched by ``call_attributes``); ``None`` means every call. Declare it only when
+            it covers every call the rule can act on, whatever its spelling.
+        call_attributes: With ``call_names``: method names (``item`` for ``x.item()``) whose
+            calls the rule also gets, whatever the callee resolves to.
     """
 
     code: ClassVar[str]
@@ -90,6 +98,8 @@ class Rule:
     calculator: ClassVar[str | None] = None
     node_types: ClassVar[tuple[type[ast.AST], ...]] = ()
     needs_traced: ClassVar[bool] = True
+    call_names: ClassVar[frozenset[str] | None] = None
+    call_attributes: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -100,6 +110,10 @@ class Rule:
             raise ValueError(f"{cls.__name__}: rule code {code!r} is not JX/TX followed by 3 digits")
         if not cls.node_types:
             raise ValueError(f"{cls.__name__}: node_types is empty, so the rule would never run")
+        if cls.call_names is not None and ast.Call not in cls.node_types:
+            raise ValueError(f"{cls.__name__}: call_names is set but the rule does not look at ast.Call")
+        if cls.call_attributes and cls.call_names is None:
+            raise ValueError(f"{cls.__name__}: call_attributes narrows nothing while call_names is None")
         if "#" not in cls.explainer:
             raise ValueError(f"{cls.__name__}: explainer {cls.explainer!r} must be 'page#section'")
 

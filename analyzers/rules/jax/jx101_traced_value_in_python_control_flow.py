@@ -69,6 +69,7 @@ class TracedValueInPythonControlFlow(Rule):
         ast.UnaryOp,
         ast.Call,
     )
+    call_names = frozenset({"builtins.bool"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         if isinstance(node, ast.If | ast.While | ast.IfExp):

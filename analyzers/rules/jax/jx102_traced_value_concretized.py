@@ -68,6 +68,8 @@ class TracedValueConcretized(Rule):
     message = "Traced value converted to a Python value"
     explainer = "tracing#concretization"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    call_names = frozenset(_CONVERSIONS)
+    call_attributes = frozenset(_METHODS)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

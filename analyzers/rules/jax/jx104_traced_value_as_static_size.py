@@ -95,6 +95,8 @@ class TracedValueAsStaticSize(Rule):
     message = "Traced value used as a shape or size"
     explainer = "tracing#static-shapes"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Subscript)
+    call_names = frozenset({"builtins.range", *_SHAPE_ARGUMENTS})
+    call_attributes = frozenset({"reshape"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         if isinstance(node, ast.Subscript):

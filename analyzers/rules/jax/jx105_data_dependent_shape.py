@@ -70,6 +70,8 @@ class DataDependentShape(Rule):
     message = "Data-dependent output shape under tracing"
     explainer = "tracing#data-dependent-shapes"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Subscript)
+    call_names = frozenset({"jax.numpy.where", *_SIZED})
+    call_attributes = frozenset({"nonzero"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         if isinstance(node, ast.Subscript):

@@ -121,6 +121,7 @@ class PrintOfTracedValue(Rule):
     fix_title = "Use `jax.debug.print`"
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    call_names = frozenset({"builtins.print"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

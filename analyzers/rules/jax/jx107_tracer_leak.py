@@ -76,6 +76,8 @@ class TracerLeak(Rule):
     message = "Traced value stored outside the traced function"
     explainer = "tracing#tracer-leaks"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Assign, ast.AugAssign)
+    call_names: ClassVar[frozenset[str] | None] = frozenset()
+    call_attributes = _LIST_MUTATORS | _DICT_MUTATORS
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         traced = ctx.traced_function

@@ -153,6 +153,7 @@ class ReverseModeThroughWhileLoop(Rule):
     explainer = "control-flow#reverse-mode-through-while-loop"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = _REVERSE_MODE
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

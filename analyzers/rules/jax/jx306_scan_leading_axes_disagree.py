@@ -67,6 +67,7 @@ class ScanLeadingAxesDisagree(Rule):
     explainer = "control-flow#scan-leading-axes-disagree"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = frozenset({"jax.lax.scan"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

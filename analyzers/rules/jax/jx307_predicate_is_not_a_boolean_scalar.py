@@ -53,6 +53,7 @@ class PredicateIsNotABooleanScalar(Rule):
     explainer = "control-flow#predicate-is-not-a-boolean-scalar"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = frozenset({"jax.lax.cond", "jax.lax.while_loop"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -6,6 +6,7 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.rules.jax._pallas import block_anchor, call_site, operand_text, pallas_site, plural, shape_text
@@ -78,6 +79,7 @@ class BlockRankDiffersFromArrayRank(Rule):
     explainer = "pallas-blockspec#block-shapes-have-the-arrays-rank"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = PALLAS_CALL_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         site = pallas_site(ctx, node)

@@ -8,6 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import Applicability, Fix
 from xlalens.analyzers.pallas_model import SpecUse
+from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._pallas import call_site, index_map_anchor, operand_text, pallas_site, shape_text
@@ -91,6 +92,7 @@ class IndexMapReachesPastTheEnd(Rule):
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = PALLAS_CALL_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         site = pallas_site(ctx, node)

@@ -8,6 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import Applicability, Fix
 from xlalens.analyzers.pallas_model import SpecUse
+from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._pallas import (
@@ -104,6 +105,7 @@ class BlockShapeBreaksTpuTiling(Rule):
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = PALLAS_CALL_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         site = pallas_site(ctx, node)

@@ -8,6 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import Severity
 from xlalens.analyzers.pallas_model import PallasInstance
+from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.rules.jax._pallas import call_site, pallas_site, shape_text
@@ -96,6 +97,7 @@ class KernelExceedsScopedVmem(Rule):
     severity = Severity.WARNING
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = PALLAS_CALL_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         site = pallas_site(ctx, node)

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.pallas_model import PallasInstance
-from xlalens.analyzers.pallas_values import BlockSpecValue
+from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES, BlockSpecValue
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.rules.jax._pallas import call_site, pallas_site, plural
@@ -86,6 +86,7 @@ class SpecCountDiffersFromOperands(Rule):
     explainer = "pallas-blockspec#one-spec-per-operand"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = PALLAS_CALL_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         site = pallas_site(ctx, node)

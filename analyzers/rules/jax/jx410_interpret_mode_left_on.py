@@ -8,7 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import Severity
 from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.pallas_values import CompilerParamsValue
+from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES, CompilerParamsValue
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.rules.jax._pallas import pallas_site
@@ -109,6 +109,7 @@ class InterpretModeLeftOn(Rule):
     severity = Severity.INFO
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = PALLAS_CALL_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         site = pallas_site(ctx, node)

@@ -9,7 +9,7 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.flow import FlowWalk, State
 from xlalens.analyzers.jitcalls import jit_index
-from xlalens.analyzers.knowledge.randomness import consumer_kind
+from xlalens.analyzers.knowledge.randomness import SAMPLERS, SPLITTERS, consumer_kind
 from xlalens.analyzers.loops import enclosing_loops, parents
 from xlalens.analyzers.model import Applicability, Edit, Fix, Range, RelatedLocation, Severity
 from xlalens.analyzers.names import ModuleIndex, Scope
@@ -130,6 +130,7 @@ class PrngKeyReuse(Rule):
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_names = frozenset(f"jax.random.{name}" for name in SAMPLERS | SPLITTERS)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -91,6 +91,8 @@ class HostReadInStep(Rule):
     severity = Severity.WARNING
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.JoinedStr, ast.BinOp)
+    call_names = _PRINTS | tx.HOST_READ_BUILTINS | frozenset(tx.HOST_READ_FUNCTIONS) | tx.LOGGING_MODULE_FUNCTIONS
+    call_attributes = frozenset({*tx.HOST_READ_METHODS, "to", "format", *tx.LOGGER_LEVEL_METHODS})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         place = step_place(ctx, node)

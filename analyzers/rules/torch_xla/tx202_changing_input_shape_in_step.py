@@ -100,6 +100,7 @@ class ChangingInputShapeInStep(Rule):
     severity = Severity.WARNING
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Subscript, ast.Call)
+    call_names = tx.DATA_LOADERS | tx.GROWING_FUNCTIONS
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         if isinstance(node, ast.Call) and ctx.qualname(node.func) in tx.DATA_LOADERS:

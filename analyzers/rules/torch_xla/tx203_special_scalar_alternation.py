@@ -83,6 +83,8 @@ class SpecialScalarAlternation(Rule):
     severity = Severity.INFO
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.BinOp, ast.Call)
+    call_names = frozenset(tx.SCALAR_FUNCTIONS)
+    call_attributes = frozenset(tx.SCALAR_METHODS)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         place = step_place(ctx, node)

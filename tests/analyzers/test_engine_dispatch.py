@@ -1,0 +1,157 @@
+"""The engine hands a call only to the rules that name its callee, and rules name callees correctly."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import gc
+import re
+from typing import ClassVar
+
+import pytest
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.engine import run_rules
+from xlalens.analyzers.names import ModuleIndex, canonical
+from xlalens.analyzers.registry import all_rules
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.settings import Settings
+
+SOURCE = """\
+import jax
+from jax import lax as L
+from jax.lax import scan as run_scan
+import numpy as np
+
+scan = None
+
+
+def body(c, x):
+    return c, x
+
+
+def f(xs, items):
+    a = jax.lax.scan(body, 0, xs)
+    b = L.scan(body, 0, xs)
+    c = run_scan(body, 0, xs)
+    d = np.asarray(xs).item()
+    e = scan(body, 0, xs)
+    items.append(a)
+    return jax.jit(f)(xs)
+"""
+
+_DOTTED_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _seen_calls(*rules: type[Rule]) -> dict[str, list[str]]:
+    seen: dict[str, list[str]] = {rule.code: [] for rule in rules}
+    for rule in rules:
+        rule.seen = seen[rule.code]  # type: ignore[attr-defined]
+    run_rules(SOURCE, "dispatch.py", Settings(), rules)
+    return seen
+
+
+class _Recorder(Rule):
+    """Records the callee of every call it is handed."""
+
+    message = "recorded"
+    explainer = "tracing#python-control-flow"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+    seen: ClassVar[list[str]]
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        self.seen.append(ctx.segment(node.func))  # type: ignore[attr-defined]
+
+
+class _ScanRecorder(_Recorder):
+    code = "JX991"
+    call_names = frozenset({"jax.lax.scan"})
+
+
+class _AppendRecorder(_Recorder):
+    code = "JX992"
+    call_names: ClassVar[frozenset[str] | None] = frozenset()
+    call_attributes = frozenset({"append", "item"})
+
+
+class _EveryCallRecorder(_Recorder):
+    code = "JX993"
+
+
+def test_a_rule_with_call_names_sees_only_the_calls_of_those_functions_however_spelled() -> None:
+    seen = _seen_calls(_ScanRecorder)
+    assert seen["JX991"] == ["jax.lax.scan", "L.scan", "run_scan"]
+
+
+def test_call_attributes_match_methods_whatever_they_resolve_to() -> None:
+    seen = _seen_calls(_AppendRecorder)
+    assert seen["JX992"] == ["np.asarray(xs).item", "items.append"]
+
+
+def test_a_rule_without_call_names_sees_every_call_in_order() -> None:
+    seen = _seen_calls(_ScanRecorder, _EveryCallRecorder)
+    expected = [
+        "jax.lax.scan",
+        "L.scan",
+        "run_scan",
+        "np.asarray(xs).item",
+        "np.asarray",
+        "scan",
+        "items.append",
+        "jax.jit(f)",
+        "jax.jit",
+    ]
+    assert seen["JX993"] == expected
+    assert seen["JX991"] == ["jax.lax.scan", "L.scan", "run_scan"]
+
+
+def test_call_attributes_without_call_names_is_refused() -> None:
+    with pytest.raises(ValueError, match="call_attributes narrows nothing"):
+
+        class _Broken(_Recorder):
+            code = "JX994"
+            call_attributes = frozenset({"item"})
+
+
+def test_call_names_on_a_rule_that_does_not_look_at_calls_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"does not look at ast\.Call"):
+
+        class _Broken(_Recorder):
+            code = "JX995"
+            node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Subscript,)
+            call_names = frozenset({"jax.lax.scan"})
+
+
+@pytest.mark.parametrize("rule", [r for r in all_rules() if r.call_names is not None], ids=lambda r: r.code)
+def test_declared_call_names_are_spelled_as_module_index_resolves_them(rule: type[Rule]) -> None:
+    assert rule.call_names is not None
+    for name in rule.call_names:
+        assert _DOTTED_NAME.match(name), f"{rule.code}: {name!r} is not a dotted name"
+        assert canonical(name) == name, f"{rule.code}: {name!r} resolves as {canonical(name)!r}"
+        module, _, function = name.partition(".")
+        if module == "builtins":
+            assert hasattr(builtins, function), f"{rule.code}: {name!r} is not a builtin"
+    for attribute in rule.call_attributes:
+        assert _IDENTIFIER.match(attribute), f"{rule.code}: method name {attribute!r} is not an identifier"
+
+
+@pytest.mark.parametrize("rule", [r for r in all_rules() if r.call_names], ids=lambda r: r.code)
+def test_each_declared_call_name_is_what_its_import_resolves_to(rule: type[Rule]) -> None:
+    assert rule.call_names is not None
+    for name in sorted(rule.call_names):
+        module, function = name.rsplit(".", 1)
+        tree = ast.parse(f"import {module} as m\nm.{function}()\n")
+        index = ModuleIndex(tree, [ast.Call])
+        call = tree.body[1].value  # type: ignore[attr-defined]
+        assert index.qualname(call.func, index.module_scope) == name
+
+
+def test_a_check_leaves_no_reference_cycle_behind() -> None:
+    gc.collect()
+    gc.disable()
+    try:
+        run_rules(SOURCE, "dispatch.py", Settings(), all_rules())
+        assert not any(isinstance(thing, ModuleIndex) for thing in gc.get_objects())
+    finally:
+        gc.enable()
