@@ -1,0 +1,11 @@
+# oracle: raises ValueError: Reverse-mode differentiation does not work for lax.while_loop
+import jax
+from jax import lax
+
+
+def scale(x):
+    y, steps = lax.while_loop(lambda c: c[1] < 3, lambda c: (c[0] * 2, c[1] + 1), (x, 0))
+    return y * 0.5
+
+
+jax.grad(scale)(1.0)  # error: JX305
