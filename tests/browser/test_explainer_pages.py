@@ -142,3 +142,23 @@ def test_shard_shape_link_from_code_values(page: Page, base_url: str) -> None:
     expect(panel.locator(".result .headline")).to_contain_text("shard f32[2,6]", timeout=TIMEOUT_MS)
     panel.locator("input[name=shape]").fill("6,4")
     expect(panel.locator(".result .headline")).to_have_attribute("data-status", "error", timeout=TIMEOUT_MS)
+
+
+def test_the_sharding_page_panel_closes_the_divisibility_section_and_computes(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/sharding?mesh=x:4,y:2&shape=8,6&spec=x,None")
+    panel = page.locator("section.calculator[data-calculator=shard-shape]")
+    headline = panel.locator(".result .headline")
+    expect(headline).to_contain_text("shard f32[2,6]", timeout=TIMEOUT_MS)
+    expect(headline).to_contain_text("2 copies")
+    section = panel.evaluate(
+        "el => { let e = el.previousElementSibling;"
+        " while (e && e.tagName !== 'H2') e = e.previousElementSibling; return e && e.id; }"
+    )
+    assert section == "divisibility", f"the shard-shape panel closes section {section!r}"
+
+    panel.locator("input[name=spec]").fill("x,y")
+    expect(headline).to_contain_text("shard f32[2,3]", timeout=TIMEOUT_MS)
+    expect(headline).to_contain_text("1 copy")
+    panel.locator("input[name=shape]").fill("6,4")
+    expect(headline).to_have_attribute("data-status", "error", timeout=TIMEOUT_MS)
+    expect(headline).to_contain_text("6 is not divisible by 4")
