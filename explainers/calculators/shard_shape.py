@@ -153,10 +153,10 @@ def format_spec(spec: tuple[SpecEntry, ...]) -> str:
     return ",".join(_format_entry(entry) for entry in spec)
 
 
-def _format_entry(entry: SpecEntry) -> str:
+def _format_entry(entry: SpecEntry | list[str]) -> str:
     if entry is None:
         return "None"
-    if isinstance(entry, tuple):
+    if isinstance(entry, tuple | list):  # a list once the inputs went through JSON
         return "(" + ",".join(entry) + ("," if len(entry) == 1 else "") + ")"
     return entry
 

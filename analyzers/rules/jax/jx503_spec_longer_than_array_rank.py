@@ -1,0 +1,109 @@
+"""JX503: a PartitionSpec with more entries than the array it shards has dimensions."""
+
+from __future__ import annotations
+
+import ast
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.model import RelatedLocation
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.sharding_model import PLACING_CALLS, Placement, aval_text, sharding_model
+
+JIT_SITES = frozenset({"jax.jit", "functools.partial"})
+
+
+def placement_related(ctx: CheckContext, placement: Placement) -> list[RelatedLocation]:
+    """For a jitted function's argument: the ``in_shardings`` that gives its sharding."""
+    if placement.api != "jit":
+        return []
+    return [
+        RelatedLocation(
+            ctx.path,
+            ctx.source.node_range(placement.sharding_node),
+            f"`in_shardings={ctx.segment(placement.sharding_node)}` gives the argument its sharding",
+        )
+    ]
+
+
+def placement_subject(ctx: CheckContext, placement: Placement) -> str:
+    """```x` (f32[6,4]) at `jax.device_put```, for messages."""
+    what = f"`{ctx.segment(placement.array_node)}` ({aval_text(placement.array)})"
+    if placement.api == "jit":
+        return f"{what}, an argument of the jitted `{ctx.segment(placement.call.func)}`,"
+    return f"{what} at `{placement.api}`"
+
+
+@register_rule
+class SpecLongerThanArrayRank(Rule):
+    """## What it does
+    Finds a `PartitionSpec` with more entries than the array it is applied to has dimensions:
+    at `jax.device_put`, `jax.lax.with_sharding_constraint`, `jax.reshard`, and at a call of a
+    `jax.jit(f, in_shardings=...)` function, when the array's shape is known.
+
+    ## Why is this bad?
+    Entry `d` of a spec says how dimension `d` is split. A spec may be shorter than the rank (the
+    remaining dimensions are not split) but not longer: there is no dimension for the extra
+    entries, even `None` ones. JAX raises `ValueError: One of device_put args is incompatible
+    with its sharding annotation NamedSharding(...): Sharding NamedSharding(...) is only valid
+    for values of rank at least 2, but was applied to a value of rank 1` (the jit and
+    `with_sharding_constraint` messages say "pjit arguments" and "with_sharding_constraint
+    arguments"). Usually the spec was written for a batched array and used on an unbatched
+    one.
+
+    ## Example
+    ```python
+    import jax
+    import jax.numpy as jnp
+    from jax.sharding import NamedSharding, PartitionSpec as P
+
+    mesh = jax.make_mesh((4, 2), ("x", "y"))
+    bias = jax.device_put(jnp.zeros(8), NamedSharding(mesh, P("x", None)))
+    ```
+
+    Use instead:
+    ```python
+    import jax
+    import jax.numpy as jnp
+    from jax.sharding import NamedSharding, PartitionSpec as P
+
+    mesh = jax.make_mesh((4, 2), ("x", "y"))
+    bias = jax.device_put(jnp.zeros(8), NamedSharding(mesh, P("x")))
+    ```
+
+    ## References
+    - `jax/_src/named_sharding.py`, `NamedSharding.check_compatible_aval`
+    """
+
+    code = "JX503"
+    message = "a PartitionSpec is longer than the rank of the array it shards"
+    explainer = "sharding#spec-length"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+    call_names: ClassVar[frozenset[str] | None] = PLACING_CALLS | JIT_SITES
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        for placement in sharding_model(ctx.index, ctx.interpreter).placements_at(node):
+            shape, entries = placement.array.shape, placement.spec.entries
+            if not placement.checks_rank or shape is None or entries is None or len(entries) <= len(shape):
+                continue
+            rank, length = len(shape), len(entries)
+            explicit = placement.mesh.axis_types is not None and set(placement.mesh.axis_types) == {"Explicit"}
+            if (
+                explicit
+                and placement.api in ("device_put", "reshard")
+                and any(e.kind == "axes" for e in entries[rank:])
+            ):
+                raised = f"JAX fails an internal assertion `AssertionError: ({rank}, {placement.spec.describe()})`"
+            else:
+                raised = (
+                    f'JAX raises "… is only valid for values of rank at least {length}, but was applied to a value '
+                    f'of rank {rank}"'
+                )
+            ctx.report(
+                placement.array_node if placement.api == "jit" else placement.sharding_node,
+                f"{placement.spec.describe()} has {length} entries but {placement_subject(ctx, placement)} has rank "
+                f"{rank}: a spec may be shorter than the array's rank, not longer; {raised}",
+                related=placement_related(ctx, placement),
+            )

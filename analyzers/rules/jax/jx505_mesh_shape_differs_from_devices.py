@@ -1,0 +1,165 @@
+"""JX505: a mesh whose shape does not fit its devices or its axis names."""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import ClassVar
+
+from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.registry import register_rule
+from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.sharding_values import DevicesValue, MeshValue
+from xlalens.analyzers.values import CallArguments, Seq
+
+_MAKE_MESH = frozenset({"jax.make_mesh", "jax.sharding.make_mesh"})
+_MESH = frozenset({"jax.sharding.Mesh", "jax._src.mesh.Mesh"})
+_CREATE_DEVICE_MESH = frozenset(
+    {"jax.experimental.mesh_utils.create_device_mesh", "jax._src.mesh_utils.create_device_mesh"}
+)
+_NDIM_ERROR = (
+    "Mesh requires the ndim of its first argument (`devices`) to equal the length of its second argument "
+    "(`axis_names`), but got devices.ndim == {ndim} and len(axis_names) == {names}."
+)
+
+
+def _shape_text(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+@register_rule
+class MeshShapeDiffersFromDevices(Rule):
+    """## What it does
+    Finds meshes whose shape does not fit: `jax.make_mesh` with a different number of axis sizes
+    than axis names, `Mesh(devices, axis_names)` whose device array has a different number of
+    dimensions than there are names, and — when `device-count` is configured — `jax.make_mesh`,
+    `mesh_utils.create_device_mesh` or `np.array(jax.devices()).reshape(...)` asking for a shape
+    whose product the devices cannot fill.
+
+    ## Why is this bad?
+    A mesh gives each dimension of its device array one name, so their counts must agree: JAX
+    raises `ValueError: Mesh requires the ndim of its first argument (`devices`) to equal the
+    length of its second argument (`axis_names`)`. A mesh also needs as many devices as the
+    product of its shape: `jax.make_mesh((4, 4), ...)` on 8 devices raises `ValueError: Number of
+    devices 8 must be >= the product of mesh_shape (4, 4)`, `create_device_mesh` wants exactly
+    that many, and reshaping the device list to another size fails in NumPy (`cannot reshape
+    array of size 8 into shape (4,4)`).
+
+    ## Example
+    ```python
+    import jax
+
+    mesh = jax.make_mesh((4, 2), ("data",))
+    ```
+
+    Use instead:
+    ```python
+    import jax
+
+    mesh = jax.make_mesh((4, 2), ("data", "model"))
+    ```
+
+    ## Options
+    - `device-count`: the number of devices the code runs on; without it only shapes that
+      contradict their own axis names are reported.
+
+    ## References
+    - `jax/_src/mesh.py`, `Mesh.__new__`; `jax/_src/sharding_impls.py`, `make_mesh`
+    """
+
+    code = "JX505"
+    message = "the mesh shape does not fit its devices or its axis names"
+    explainer = "sharding#mesh-and-devices"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+    call_names: ClassVar[frozenset[str] | None] = _MAKE_MESH | _MESH | _CREATE_DEVICE_MESH
+    call_attributes: ClassVar[frozenset[str]] = frozenset({"reshape"})
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        value = ctx.value(node)
+        qualname = ctx.index.qualname(node.func, ctx.scope) if isinstance(node.func, ast.Name | ast.Attribute) else None
+        if isinstance(value, MeshValue) and value.node is node and value.constructor in ("make_mesh", "Mesh"):
+            self.check_names(node, value, ctx)
+            if value.constructor == "make_mesh":
+                self.check_make_mesh_devices(node, value, ctx)
+        elif isinstance(value, DevicesValue) and value.node is node and value.all_devices:
+            self.check_device_array(node, value, qualname in _CREATE_DEVICE_MESH, ctx)
+
+    def check_names(self, node: ast.Call, mesh: MeshValue, ctx: CheckContext) -> None:
+        """The mesh's rank against its number of axis names."""
+        bound = CallArguments(node, [ctx.value(arg) for arg in node.args], {})
+        names_expr = bound.expr(1, "axis_names")
+        if names_expr is None or mesh.axis_names is None:
+            return
+        names_value = ctx.value(names_expr)
+        if not isinstance(names_value, Seq):
+            return  # one string is one name, and JAX accepts it only with a 1-d device array
+        if mesh.constructor == "make_mesh":
+            shape_value = ctx.value(bound.expr(0, "axis_shapes") or node)
+            if not isinstance(shape_value, Seq):
+                return
+            ndim, subject = len(shape_value.items), "`jax.make_mesh` gets"
+            shape = mesh.axis_sizes
+            sizes = f"{ndim} axis size{'s' if ndim != 1 else ''}"
+        else:
+            devices = mesh.devices
+            if devices is None or devices.shape is None:
+                return
+            ndim, subject = len(devices.shape), "`Mesh` gets a device array with"
+            shape = devices.shape
+            sizes = f"{ndim} dimension{'s' if ndim != 1 else ''}"
+        count = len(mesh.axis_names)
+        if ndim == count:
+            return
+        shape_text = "" if shape is None or any(s is None for s in shape) else " " + str(tuple(shape))
+        ctx.report(
+            names_expr,
+            f"{subject} {sizes}{shape_text} but {count} axis name{'s' if count != 1 else ''} "
+            f"{mesh.axis_names}: every mesh dimension needs exactly one name; JAX raises "
+            f'"{_NDIM_ERROR.format(ndim=ndim, names=count)}"',
+        )
+
+    def check_make_mesh_devices(self, node: ast.Call, mesh: MeshValue, ctx: CheckContext) -> None:
+        """``jax.make_mesh`` asking for more devices than ``device-count``."""
+        devices = ctx.settings.device_count
+        sizes = mesh.axis_sizes
+        if devices is None or sizes is None or any(s is None for s in sizes) or "devices" in _keywords(node):
+            return
+        shape = tuple(s for s in sizes if s is not None)
+        needed = math.prod(shape)
+        if needed <= devices:
+            return
+        ctx.report(
+            node.args[0] if node.args else node,
+            f"the mesh {_shape_text(shape)} needs {needed} devices but `device-count` is {devices}: JAX raises "
+            f'"Number of devices {devices} must be >= the product of mesh_shape {_shape_text(shape)}"',
+        )
+
+    def check_device_array(self, node: ast.Call, devices: DevicesValue, create: bool, ctx: CheckContext) -> None:
+        """All devices reshaped, or laid out by ``create_device_mesh``, to a shape of another size."""
+        count = ctx.settings.device_count
+        shape = devices.shape
+        if count is None or shape is None or any(s is None or s < 0 for s in shape):
+            return
+        known = tuple(s for s in shape if s is not None)
+        needed = math.prod(known)
+        if needed == count:
+            return
+        if create:
+            raised = f'JAX raises "Number of devices {count} must equal the product of mesh_shape {_shape_text(known)}"'
+            subject = f"`create_device_mesh({_shape_text(known)})`"
+        elif isinstance(node.func, ast.Attribute) and node.func.attr == "reshape":
+            numpy_shape = "(" + ",".join(str(s) for s in known) + ("," if len(known) == 1 else "") + ")"
+            raised = f'NumPy raises "cannot reshape array of size {count} into shape {numpy_shape}"'
+            subject = f"reshaping all devices to {_shape_text(known)}"
+        else:
+            return
+        ctx.report(
+            node,
+            f"{subject} needs {needed} devices but `device-count` is {count}: {raised}",
+        )
+
+
+def _keywords(node: ast.Call) -> set[str]:
+    return {k.arg for k in node.keywords if k.arg is not None}

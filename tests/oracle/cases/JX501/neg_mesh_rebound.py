@@ -1,0 +1,9 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"))
+mesh = jax.make_mesh((8,), ("z",))
+sharding = NamedSharding(mesh, P("z"))

@@ -1,0 +1,10 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"))
+other = jax.make_mesh((8,), ("z",))
+with jax.set_mesh(other):
+    y = jax.device_put(jnp.ones((8, 4)), P("z"))

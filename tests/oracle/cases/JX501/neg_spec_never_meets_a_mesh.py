@@ -1,0 +1,9 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"))
+spec = P("z")
+x = jax.device_put(jnp.ones((8, 4)), NamedSharding(mesh, P("x")))

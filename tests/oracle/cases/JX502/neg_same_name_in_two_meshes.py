@@ -1,0 +1,10 @@
+# oracle: runs
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"))
+flat = jax.make_mesh((8,), ("x",))
+a = NamedSharding(mesh, P("x", "y"))
+b = NamedSharding(flat, P(None, "x"))

@@ -1,0 +1,8 @@
+# oracle: raises ValueError: One of with_sharding_constraint arguments is incompatible
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"))
+y = jax.lax.with_sharding_constraint(jnp.ones(8), NamedSharding(mesh, P(None, "y")))  # error: JX503
