@@ -128,7 +128,8 @@ class ShardMapSite:
         in_specs_node: The ``in_specs`` argument's expression.
         out_specs_node: The ``out_specs`` argument's expression.
         check_vma: Whether the replication check is on (``check_rep`` for the experimental
-            spelling); ``None`` when not a literal.
+            spelling, and the ``check_rep`` mistakenly given to ``jax.shard_map``); ``None`` when
+            not a literal.
         body: The mapped function, when it is a local ``def`` or ``lambda``.
         applications: The calls of the mapped function.
         collectives: The collectives in the body and in the module's functions it calls.
@@ -301,7 +302,8 @@ class ShardMapModel:
 
     def _check_vma(self, arguments: _Arguments, scope: Scope) -> bool | None:
         name = "check_rep" if arguments.qualname == EXPERIMENTAL_SHARD_MAP else "check_vma"
-        expr = arguments.get(name)
+        # check_rep= given to jax.shard_map is a TypeError (JX508), but it says what was meant.
+        expr = arguments.get(name) or arguments.keywords.get("check_rep")
         if expr is None:
             return None if arguments.starred else True
         value = self.interpreter.value_of(expr, scope)

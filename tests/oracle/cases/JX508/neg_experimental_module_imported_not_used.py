@@ -1,0 +1,14 @@
+# oracle: runs
+import warnings
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+warnings.simplefilter("error", DeprecationWarning)
+mesh = jax.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
+x = jnp.arange(16.0)
+import jax.experimental.shard_map
+
+f = jax.shard_map(lambda a: a + 1, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+y = f(x)

@@ -1,0 +1,19 @@
+# oracle: raises DeprecationWarning: jax.experimental.shard_map is deprecated in v0.8.0
+import warnings
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+warnings.simplefilter("error", DeprecationWarning)
+mesh = jax.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
+x = jnp.arange(16.0)
+
+
+def build():
+    from jax.experimental.shard_map import shard_map  # error: JX508
+
+    return shard_map(lambda a: a * a, mesh, P("x"), P("x"), False)
+
+
+y = build()(x)
