@@ -85,3 +85,19 @@ def test_carry_calculator_inputs_name_the_body_parameter_and_bounds() -> None:
             "bounds": "static",
         },
     )
+
+
+def test_shape_and_structure_findings_suggest_a_change_without_editing() -> None:
+    from xlalens.analyzers.model import Applicability
+
+    shape = _IMPORTS + "lax.fori_loop(0, 3, lambda i, acc: jnp.concatenate([acc, jnp.ones(1)]), jnp.zeros(1))\n"
+    structure = _IMPORTS + "lax.fori_loop(0, 3, lambda i, c: [c[0], c[1]], (jnp.zeros(2), jnp.ones(2)))\n"
+    [jx302] = [d for d in check_source(shape, "x.py") if d.code == "JX302"]
+    [jx303] = [d for d in check_source(structure, "x.py") if d.code == "JX303"]
+    assert jx302.fix is not None and jx303.fix is not None
+    assert jx302.fix.applicability is jx303.fix.applicability is Applicability.DISPLAY_ONLY
+    assert jx302.fix.edits == jx303.fix.edits == ()
+    assert jx302.fix.message.startswith("Allocate `acc` at its final shape")
+    assert "returns float32[1] again" in jx302.fix.message
+    assert jx303.fix.message == "Return `c` as a tuple of 2, the structure the initial carry has"
+    assert fix_source(shape, "x.py", unsafe=True).source == shape

@@ -7,8 +7,9 @@ from typing import ClassVar
 
 from xlalens.analyzers.carry_types import Leaf
 from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.model import Applicability
 from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._carry import check_carry, leaf_path, related
 
 
@@ -45,6 +46,10 @@ class LoopCarryShapeChanges(Rule):
     Allocate the final size up front and write into it with `.at[i].set(...)`, or return the
     per-iteration values as the `ys` output of `lax.scan`, which stacks them for you.
 
+    ## Fix safety
+    The suggestion names the leaf and its two shapes and edits nothing: only the author knows the
+    final size, so it is display-only.
+
     ## References
     - JAX docs: `jax.lax.scan`, `jax.lax.fori_loop`, `jax.lax.while_loop`
     """
@@ -53,6 +58,8 @@ class LoopCarryShapeChanges(Rule):
     message = "Loop carry changes shape"
     calculator = "carry-check"
     explainer = "control-flow#loop-carry-shape-changes"
+    fix_title = "Preallocate the carry at its final shape"
+    fix_availability = FixAvailability.ALWAYS
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
     call_names = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"})
@@ -66,6 +73,12 @@ class LoopCarryShapeChanges(Rule):
             if mismatch.kind != "shape":
                 continue
             assert isinstance(mismatch.expected, Leaf) and isinstance(mismatch.actual, Leaf)
+            path = leaf_path(check, mismatch)
+            hint = (
+                f"Allocate `{path}` at its final shape before the loop and write each step into it with "
+                f"`.at[...].set(...)`, so the body returns {mismatch.expected.describe()} again; or return the "
+                "per-step values as the `ys` output of `lax.scan`"
+            )
             ctx.report(
                 check.init,
                 f"Loop carry `{leaf_path(check, mismatch)}` starts as {mismatch.expected.describe()} but the "
@@ -73,4 +86,5 @@ class LoopCarryShapeChanges(Rule):
                 "the final shape and write with `.at[i].set`, or emit per-step values as `scan` outputs",
                 related=related(ctx, check, mismatch),
                 calculator=check.calculator_inputs(),
+                fix=ctx.fix(hint, Applicability.DISPLAY_ONLY, []),
             )

@@ -5,9 +5,11 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
+from xlalens.analyzers.carry_types import Leaf
 from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.model import Applicability
 from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._carry import check_carry, leaf_path, related
 
 
@@ -52,6 +54,10 @@ class LoopCarryStructureChanges(Rule):
     Return the carry in the containers it came in; keep optional parts present from the start
     (a zero array rather than `None`).
 
+    ## Fix safety
+    The suggestion names the leaf and the container it must stay and edits nothing: which side
+    is right is the author's call, so it is display-only.
+
     ## References
     - JAX docs: "Pytrees"; `jax.lax.scan`, `jax.lax.fori_loop`, `jax.lax.while_loop`
     """
@@ -60,6 +66,8 @@ class LoopCarryStructureChanges(Rule):
     message = "Loop carry changes pytree structure"
     calculator = "carry-check"
     explainer = "control-flow#loop-carry-structure-changes"
+    fix_title = "Return the carry in its initial structure"
+    fix_availability = FixAvailability.ALWAYS
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
     call_names = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"})
@@ -72,10 +80,14 @@ class LoopCarryStructureChanges(Rule):
         for mismatch in check.mismatches:
             if mismatch.kind != "structure":
                 continue
+            expected = mismatch.expected
+            shape = f"an array of type {expected.describe()}" if isinstance(expected, Leaf) else expected.describe()
+            hint = f"Return `{leaf_path(check, mismatch)}` as {shape}, the structure the initial carry has"
             ctx.report(
                 check.init,
                 f"Loop carry `{leaf_path(check, mismatch)}` starts as {mismatch.expected.describe()} but the "
                 f"{check.loop} body returns {mismatch.actual.describe()}: the pytree structure must match",
                 related=related(ctx, check, mismatch),
                 calculator=check.calculator_inputs(),
+                fix=ctx.fix(hint, Applicability.DISPLAY_ONLY, []),
             )
