@@ -11,7 +11,16 @@ metrics after each run, and the header ``# oracle: signal<op>value ...`` is chec
   samples, the ``UncachedCompile`` counter and the largest ``TensorsGraphSize``, divided by the 3
   extra steps (setup and warm-up cancel out);
 * ``compiles``: ``UncachedCompile`` in the 5-step run;
-* ``fallback=aten::op``: the op ran as a CPU fallback.
+* ``fallback=aten::op``: the op ran as a CPU fallback;
+* ``devices=N``: the case runs with ``CPU_NUM_DEVICES=N`` (N virtual CPU devices, for SPMD; the
+  case calls ``xr.use_spmd()`` itself), and the analyzer checks it with ``device-count = N``;
+* ``raises=ExceptionClass``: the case must raise this exception (its class name), and its message
+  must start with the text of the second line, ``# oracle-message: <text>`` (the rest of that line,
+  verbatim; the line is required with ``raises=`` and allowed only with it).
+
+Every case that does not declare ``raises=`` must run to the end without an exception. A case
+with only ``devices=``/``raises=`` checks runs once (it measures nothing per step); one with a
+metric check runs twice, as above.
 
 ``test_analyzer_agrees`` checks that xlalens reports exactly the case's ``# error:`` markers.
 Without the venv the tier fails, unless ``XLALENS_SKIP_TORCH_XLA=1`` is set outside CI (then it
@@ -40,11 +49,12 @@ HARNESS = HERE / "harness.py"
 RESULT_PREFIX = "XLALENS-TX-ORACLE "
 STEP_COUNTS = (2, 5)
 TIMEOUT_S = 300
-CODES = ("TX101", "TX102", "TX103", "TX201", "TX202", "TX203")
+CODES = ("TX101", "TX102", "TX103", "TX201", "TX202", "TX203", "TX301", "TX302", "TX303", "TX304")
 MIN_CASES = 3
 
 _HEADER = re.compile(r"#\s*oracle:\s*(?P<checks>.+)$")
 _CHECK = re.compile(r"(?P<signal>[a-z-]+)(?P<op>>=|<=|=|>|<)(?P<value>\S+)")
+_MESSAGE = re.compile(r"#\s*oracle-message: (?P<message>.+)$")
 _MARKER = re.compile(r"#\s*error:\s*([A-Z]{2}\d{3}(?:\s*,\s*[A-Z]{2}\d{3})*)")
 _OPERATORS: dict[str, Callable[[Fraction, Fraction], bool]] = {
     "=": operator.eq,
@@ -53,6 +63,7 @@ _OPERATORS: dict[str, Callable[[Fraction, Fraction], bool]] = {
     ">=": operator.ge,
     "<=": operator.le,
 }
+_SETTINGS = {"devices": r"[1-9]\d*", "raises": r"[A-Za-z_]\w*"}
 _PER_STEP = {
     "executions-per-step": "executions",
     "transfers-per-step": "transfers",
@@ -80,6 +91,24 @@ class Case:
     path: Path
     checks: tuple[Check, ...]
     markers: frozenset[tuple[int, str]]
+    message: str | None = None
+
+    def setting(self, signal: str) -> str | None:
+        """The value of a ``devices=``/``raises=`` check, if the header has one."""
+        return next((c.value for c in self.checks if c.signal == signal), None)
+
+    @property
+    def devices(self) -> int | None:
+        value = self.setting("devices")
+        return None if value is None else int(value)
+
+    @property
+    def metric_checks(self) -> tuple[Check, ...]:
+        return tuple(c for c in self.checks if c.signal not in _SETTINGS)
+
+    @property
+    def step_counts(self) -> tuple[int, ...]:
+        return STEP_COUNTS if self.metric_checks else STEP_COUNTS[-1:]
 
     @property
     def code(self) -> str:
@@ -103,15 +132,23 @@ def load_case(path: Path) -> Case:
     checks = []
     for item in match.group("checks").split():
         parsed = _CHECK.fullmatch(item)
-        if parsed is None or (parsed.group("signal") not in (*_PER_STEP, "compiles", "fallback")):
+        if parsed is None or (parsed.group("signal") not in (*_PER_STEP, "compiles", "fallback", *_SETTINGS)):
             raise ValueError(f"{path}: unknown oracle check {item!r}")
-        checks.append(Check(parsed.group("signal"), parsed.group("op"), parsed.group("value")))
+        signal, op, value = parsed.group("signal"), parsed.group("op"), parsed.group("value")
+        if signal in _SETTINGS and (op != "=" or not re.fullmatch(_SETTINGS[signal], value)):
+            raise ValueError(f"{path}: {item!r} must be {signal}={_SETTINGS[signal]}")
+        checks.append(Check(signal, op, value))
+    lines = text.split("\n", 2)
+    message_match = _MESSAGE.match(lines[1]) if len(lines) > 1 else None
+    message = message_match.group("message") if message_match else None
+    if (message is None) != all(c.signal != "raises" for c in checks):
+        raise ValueError(f"{path}: '# oracle-message: <text>' goes on line 2 exactly when the header has raises=")
     markers = set()
     for number, line in enumerate(text.splitlines(), start=1):
         found = _MARKER.search(line)
         if found:
             markers.update((number, code.strip()) for code in found.group(1).split(","))
-    return Case(path, tuple(checks), frozenset(markers))
+    return Case(path, tuple(checks), frozenset(markers), message)
 
 
 CASES = [load_case(p) for p in sorted(CASES_DIR.glob("*/*.py")) if p.stem.startswith(("pos_", "neg_"))]
@@ -150,10 +187,17 @@ class Run:
     result: dict[str, object] | None
 
 
-def run_case(python: str, path: Path, steps: int) -> Run:
-    """Run ``path`` once in the oracle venv with ``steps`` steps."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
+def run_case(python: str, case: Case, steps: int) -> Run:
+    """Run ``case`` once in the oracle venv with ``steps`` steps."""
+    path = case.path
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("XLA_", "PT_XLA_", "PJRT_")) and k not in ("CPU_NUM_DEVICES", "PYTHONOPTIMIZE")
+    }
     env.update(PJRT_DEVICE="CPU", XLALENS_ORACLE_STEPS=str(steps), PYTHONHASHSEED="0", TF_CPP_MIN_LOG_LEVEL="2")
+    if case.devices is not None:
+        env["CPU_NUM_DEVICES"] = str(case.devices)
     try:
         proc = subprocess.run(
             [python, str(HARNESS), str(path)],
@@ -186,8 +230,8 @@ def torch_xla_runs(request: pytest.FixtureRequest) -> Iterator[dict[tuple[str, i
     futures = {}
     if python is not None:
         for case in selected:
-            for steps in STEP_COUNTS:
-                futures[(case.case_id, steps)] = pool.submit(run_case, python, case.path, steps)
+            for steps in case.step_counts:
+                futures[(case.case_id, steps)] = pool.submit(run_case, python, case, steps)
     yield futures
     pool.shutdown(wait=False, cancel_futures=True)
 
@@ -207,15 +251,26 @@ def _measure(check: Check, short: dict[str, object], long: dict[str, object]) ->
 def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Future[Run]]) -> None:
     python = require_oracle()
     runs = []
-    for steps in STEP_COUNTS:
+    for steps in case.step_counts:
         future = torch_xla_runs.get((case.case_id, steps))
-        runs.append(future.result() if future is not None else run_case(python, case.path, steps))
-    for steps, run in zip(STEP_COUNTS, runs, strict=True):
+        runs.append(future.result() if future is not None else run_case(python, case, steps))
+    raises = case.setting("raises")
+    for steps, run in zip(case.step_counts, runs, strict=True):
         assert run.returncode == 0 and run.result is not None, f"{case.case_id} with {steps} steps:\n{run.output}"
+        raised, message = run.result.get("raised"), str(run.result.get("message", ""))
+        if raises is None:
+            assert raised is None, f"{case.case_id} raised {raised}: {message}"
+        else:
+            assert raised == raises, f"{case.case_id}: expected {raises}, got {raised}: {message}\n{run.output}"
+            assert case.message is not None and message.startswith(case.message), (
+                f"{case.case_id}: the message does not start with {case.message!r}:\n{message}"
+            )
+    if not case.metric_checks:
+        return
     short, long = runs[0].result, runs[1].result
     assert short is not None and long is not None
     failed = []
-    for check in case.checks:
+    for check in case.metric_checks:
         measured = _measure(check, short, long)
         if check.signal == "fallback":
             ok = check.value in str(measured).split(",")
@@ -230,8 +285,10 @@ def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Futu
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.case_id) for c in CASES])
 def test_analyzer_agrees(case: Case) -> None:
     from xlalens.analyzers.api import check_source
+    from xlalens.analyzers.settings import Settings
 
-    diagnostics = check_source(case.path.read_text(encoding="utf-8"), str(case.path))
+    settings = Settings(device_count=case.devices)
+    diagnostics = check_source(case.path.read_text(encoding="utf-8"), str(case.path), settings)
     got = {(d.line, d.code) for d in diagnostics}
     assert got == set(case.markers), f"missing {sorted(case.markers - got)}; unexpected {sorted(got - case.markers)}"
 

@@ -1,0 +1,13 @@
+# oracle: devices=8
+import numpy as np
+import torch
+import torch_xla
+import torch_xla.distributed.spmd as xs
+import torch_xla.runtime as xr
+
+xr.use_spmd()
+device = torch_xla.device()
+num_devices = xr.global_runtime_device_count()
+mesh = xs.Mesh(np.arange(num_devices), (num_devices // 2, 2), ("x", "y"))
+t = torch.randn(8, 4).to(device)
+xs.mark_sharding(t, mesh, ("y", 0))

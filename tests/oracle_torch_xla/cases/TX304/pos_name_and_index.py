@@ -1,0 +1,14 @@
+# oracle: devices=8 raises=AssertionError
+# oracle-message: Each device mesh dimension should appear at most once in partition_spec (0, 0).
+import numpy as np
+import torch
+import torch_xla
+import torch_xla.distributed.spmd as xs
+import torch_xla.runtime as xr
+
+xr.use_spmd()
+device = torch_xla.device()
+num_devices = xr.global_runtime_device_count()
+mesh = xs.Mesh(np.arange(num_devices), (num_devices // 2, 2), ("x", "y"))
+t = torch.randn(8, 4).to(device)
+xs.mark_sharding(t, mesh, ("x", 0))  # error: TX304
