@@ -128,9 +128,11 @@ class MeshValue(Value):
         axes = ", ".join(
             f"{name!r}: {size if size is not None else '?'}" for name, size in zip(names, sizes, strict=False)
         )
-        types = f", axis_types=({', '.join(self.axis_types)}{',' if len(self.axis_types) == 1 else ''})"
+        types = ""
+        if self.axis_types:
+            types = f", axis_types=({', '.join(self.axis_types)}{',' if len(self.axis_types) == 1 else ''})"
         name = "AbstractMesh" if self.constructor == "AbstractMesh" else "Mesh"
-        return f"{name}({axes}{types if self.axis_types else ''})"
+        return f"{name}({axes}{types})"
 
 
 @dataclass(frozen=True, slots=True)
