@@ -192,7 +192,6 @@ class _Discovery:
         return None
 
     def visit_call(self, call: ast.Call, scope: Scope) -> None:
-        keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
         spec = transform_spec(self.index.qualname(call.func, scope))
         if spec is None:
             if isinstance(call.func, ast.Call) and call.args:
@@ -200,6 +199,7 @@ class _Discovery:
                 if decoded is not None:
                     self.add_target(call.args[0], decoded[0], decoded[1], scope, call, None)
             return
+        keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
         for function_expr in self.function_arguments(spec, call, keywords):
             self.add_target(function_expr, spec, keywords, scope, call, call)
 

@@ -233,13 +233,14 @@ def setup_cfg_file(source: SourceText) -> list[Requirement]:
     return found
 
 
-_SETUP_FUNCTIONS = frozenset({"setuptools.setup", "distutils.core.setup"})
+SETUP_FUNCTIONS = frozenset({"setuptools.setup", "distutils.core.setup"})
+"""The calls whose ``install_requires``/``extras_require`` declare requirements in a ``setup.py``."""
 _SETUP_KEYWORDS = frozenset({"install_requires", "extras_require", "setup_requires"})
 
 
 def setup_call_requirements(call: ast.Call, qualname: str | None, source: SourceText) -> list[Requirement]:
     """The string literals of ``install_requires``/``extras_require`` in a ``setuptools.setup(...)`` call."""
-    if qualname not in _SETUP_FUNCTIONS:
+    if qualname not in SETUP_FUNCTIONS:
         return []
     found = []
     for item in call.keywords:

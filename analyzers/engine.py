@@ -147,18 +147,23 @@ def _check_nodes(
     index: ModuleIndex, by_type: dict[type[ast.AST], list[Rule]], traced: dict[int, TracedFunction], ctx: CheckContext
 ) -> None:
     """Hand each collected node to the rules that subscribe to its type."""
+    traced_in: dict[int, TracedFunction | None] = {}
     for node_type, subscribers in by_type.items():
         dispatch = _CallDispatch(subscribers, index) if node_type is ast.Call else None
         for node, scope in index.nodes.get(node_type, ()):
-            if dispatch is not None:
-                subscribers = dispatch.rules_for(node, scope)  # type: ignore[arg-type]
-                if not subscribers:
-                    continue
-            function_scope = scope.enclosing_function()
-            traced_function = traced.get(id(function_scope.node)) if function_scope is not None else None
+            rules = subscribers if dispatch is None else dispatch.rules_for(node, scope)  # type: ignore[arg-type]
+            if not rules:
+                continue
+            key = id(scope)
+            if key in traced_in:
+                traced_function = traced_in[key]
+            else:
+                function_scope = scope.enclosing_function()
+                traced_function = traced.get(id(function_scope.node)) if function_scope is not None else None
+                traced_in[key] = traced_function
             ctx.scope = scope
             ctx.traced_function = traced_function
-            for rule in subscribers:
+            for rule in rules:
                 if rule.needs_traced and traced_function is None:
                     continue
                 ctx.rule = type(rule)

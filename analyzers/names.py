@@ -29,6 +29,61 @@ _CANONICAL_PREFIXES: dict[str, str] = {
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
+_BINDING_TYPES = frozenset(
+    {
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+        ast.Lambda,
+        ast.ClassDef,
+        ast.Import,
+        ast.ImportFrom,
+        ast.Global,
+        ast.Nonlocal,
+        ast.ExceptHandler,
+    }
+)
+"""Node types that open a scope or bind a name, which the walk handles by hand."""
+
+_SCALAR_FIELDS = frozenset(
+    {
+        "arg",
+        "asname",
+        "attr",
+        "conversion",
+        "id",
+        "is_async",
+        "kind",
+        "kwd_attrs",
+        "level",
+        "module",
+        "name",
+        "rest",
+        "simple",
+        "tag",
+        "type_comment",
+    }
+)
+"""Fields that hold names, numbers or flags, never nodes (a constant's ``value`` is one too)."""
+
+_OPERATORS = (ast.operator, ast.unaryop, ast.boolop, ast.cmpop)
+
+
+def _skipped_fields(wanted: Iterable[type[ast.AST]]) -> frozenset[str]:
+    """Fields the walk need not look into: scalars, and contexts and operators when none is wanted.
+
+    Examples:
+        >>> sorted({"ctx", "op", "value"} & _skipped_fields([ast.Call]))
+        ['ctx', 'op']
+        >>> "op" in _skipped_fields([ast.Call, ast.Add])
+        False
+    """
+    skipped = set(_SCALAR_FIELDS)
+    if not any(issubclass(t, ast.expr_context) for t in wanted):
+        skipped.add("ctx")
+    if not any(issubclass(t, _OPERATORS) for t in wanted):
+        skipped.update(("op", "ops"))
+    return frozenset(skipped)
+
 
 class BindingKind(enum.Enum):
     """What kind of statement bound a name."""
@@ -138,9 +193,11 @@ class ModuleIndex:
     def _walk(self) -> None:
         nodes = self.nodes
         stack: list[tuple[ast.AST, Scope]] = [(child, self.module_scope) for child in reversed(self.tree.body)]
-        function_types = (ast.FunctionDef, ast.AsyncFunctionDef)
+        push, pop = stack.append, stack.pop
+        skipped = _skipped_fields(nodes)
+        child_fields: dict[type[ast.AST], tuple[str, ...]] = {}
         while stack:
-            node, scope = stack.pop()
+            node, scope = pop()
             node_type = type(node)
             bucket = nodes.get(node_type)
             if bucket is not None:
@@ -149,31 +206,35 @@ class ModuleIndex:
                 if type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
                     self._bind_assigned(node.id, scope, node)  # type: ignore[attr-defined]
                 continue
-            if node_type in function_types:
-                self._enter_function(node, scope, stack)  # type: ignore[arg-type]
-                continue
-            if node_type is ast.Lambda:
-                self._enter_lambda(node, scope, stack)  # type: ignore[arg-type]
-                continue
-            if node_type is ast.ClassDef:
-                self._enter_class(node, scope, stack)  # type: ignore[arg-type]
-                continue
-            if node_type is ast.Import or node_type is ast.ImportFrom:
-                self._bind_import(node, scope)  # type: ignore[arg-type]
-                continue
-            if node_type is ast.Global or node_type is ast.Nonlocal:
-                scope.global_names.update(node.names)  # type: ignore[attr-defined]
-                continue
-            if node_type is ast.ExceptHandler and node.name:  # type: ignore[attr-defined]
-                scope.bind(node.name, Binding(BindingKind.OTHER, node=node))  # type: ignore[attr-defined]
-            for name in node._fields:
+            if node_type in _BINDING_TYPES:
+                if node_type is ast.FunctionDef or node_type is ast.AsyncFunctionDef:
+                    self._enter_function(node, scope, stack)  # type: ignore[arg-type]
+                    continue
+                if node_type is ast.Lambda:
+                    self._enter_lambda(node, scope, stack)  # type: ignore[arg-type]
+                    continue
+                if node_type is ast.ClassDef:
+                    self._enter_class(node, scope, stack)  # type: ignore[arg-type]
+                    continue
+                if node_type is ast.Import or node_type is ast.ImportFrom:
+                    self._bind_import(node, scope)  # type: ignore[arg-type]
+                    continue
+                if node_type is ast.Global or node_type is ast.Nonlocal:
+                    scope.global_names.update(node.names)  # type: ignore[attr-defined]
+                    continue
+                if node.name:  # type: ignore[attr-defined]
+                    scope.bind(node.name, Binding(BindingKind.OTHER, node=node))  # type: ignore[attr-defined]
+            fields = child_fields.get(node_type)
+            if fields is None:
+                fields = child_fields[node_type] = tuple(f for f in node_type._fields if f not in skipped)
+            for name in fields:
                 value = getattr(node, name, None)
                 if type(value) is list:
                     for item in reversed(value):
                         if isinstance(item, ast.AST):
-                            stack.append((item, scope))
+                            push((item, scope))
                 elif isinstance(value, ast.AST):
-                    stack.append((value, scope))
+                    push((value, scope))
 
     def _bind_assigned(self, name: str, scope: Scope, node: ast.AST) -> None:
         target = self.module_scope if name in scope.global_names else scope

@@ -7,7 +7,13 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.dependency_files import DependencyRule, Requirement, related, setup_call_requirements
+from xlalens.analyzers.dependency_files import (
+    SETUP_FUNCTIONS,
+    DependencyRule,
+    Requirement,
+    related,
+    setup_call_requirements,
+)
 from xlalens.analyzers.model import Diagnostic, Severity
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
@@ -86,6 +92,7 @@ class TorchXlaVersionMismatch(DependencyRule, Rule):
     severity = Severity.ERROR
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    call_names = SETUP_FUNCTIONS
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
