@@ -13,7 +13,8 @@ arguments with Python ``assert``\\ s when they run (``torch_xla/distributed/spmd
 - partition specs: tuples and lists whose entries are ``None``, an axis name, an axis index, or a
   tuple of those;
 - tensor shapes: ``torch.randn(8, 4)``, ``torch.zeros((8, 4), device=...)``, and methods that keep
-  the shape (``.to(device)``, ``.float()``...).
+  the shape (``.to(device)``, ``.float()``...); the ``weight`` and ``bias`` of a ``nn.Linear`` or
+  ``nn.Embedding`` built with literal sizes (``nn.Linear(32, 10).weight`` is ``(10, 32)``).
 
 Names are followed through their one ``=`` binding (in the function or the module); a name bound
 more than once, a parameter, or a list that is changed in place is unknown, and the rules stay
@@ -144,6 +145,17 @@ class TensorShape:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class LayerParameters:
+    """A ``torch.nn.Linear`` or ``torch.nn.Embedding`` built with literal sizes: its parameters' shapes."""
+
+    parameters: tuple[tuple[str, TensorShape], ...]
+
+    def parameter(self, name: str) -> TensorShape | None:
+        """The shape of parameter ``name`` (``weight``, ``bias``), if the layer has it."""
+        return next((shape for key, shape in self.parameters if key == name), None)
+
+
 def product(sizes: tuple[int | None, ...]) -> int | None:
     """The number of devices a mesh shape needs, when every size is known.
 
@@ -213,7 +225,7 @@ class SpmdModel:
         found = set()
         for node in ast.walk(tree):
             called = isinstance(node, ast.Attribute) and node.attr in _LIST_MUTATORS
-            stored = isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del)
+            stored = isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del)
             if (called or stored) and isinstance(node.value, ast.Name):  # type: ignore[attr-defined]
                 found.add(node.value.id)  # type: ignore[attr-defined]
         return frozenset(found)
@@ -264,6 +276,10 @@ class SpmdModel:
             return UNKNOWN if operand is None else -operand
         if isinstance(node, ast.Call):
             return self._call(node, scope, depth)
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            base = self._eval(node.value, scope, depth)
+            if isinstance(base, LayerParameters):
+                return base.parameter(node.attr) or UNKNOWN
         return UNKNOWN
 
     def _name(self, name: str, scope: Scope, depth: int) -> object:
@@ -277,7 +293,7 @@ class SpmdModel:
         if value is None:
             return UNKNOWN
         result = self._eval(value, owner, depth)
-        if isinstance(result, Items) and result.is_list and name in self._mutated:
+        if isinstance(result, Items | LayerParameters) and name in self._mutated:
             return UNKNOWN
         return result
 
@@ -315,7 +331,7 @@ class SpmdModel:
         if qualname is None:
             if isinstance(node.func, ast.Attribute) and node.func.attr in tx.SHAPE_KEEPING_METHODS:
                 receiver = self._eval(node.func.value, scope, depth)
-                return receiver if isinstance(receiver, TensorShape) else UNKNOWN
+                return receiver if isinstance(receiver, TensorShape | LayerParameters) else UNKNOWN
             return UNKNOWN
         if qualname in tx.GLOBAL_DEVICE_COUNT and not node.args and not node.keywords:
             return DeviceCount(self.device_count)
@@ -327,6 +343,8 @@ class SpmdModel:
             return self._hybrid_mesh(node, scope, depth)
         if qualname in tx.TENSOR_SIZE_FACTORIES:
             return self._tensor(node, scope, depth)
+        if qualname in tx.SIZED_LAYERS:
+            return self._layer(qualname, node, scope, depth)
         if qualname == "torch.nn.Parameter" and len(node.args) >= 1:
             value = self._eval(node.args[0], scope, depth)
             return value if isinstance(value, TensorShape) else UNKNOWN
@@ -436,6 +454,22 @@ class SpmdModel:
             return MeshValue(shape, None, not any(k.arg is None for k in node.keywords))
         known, names = self._names(self._eval(names_expr, scope, depth))
         return MeshValue(shape, names, known)
+
+    def _layer(self, qualname: str, node: ast.Call, scope: Scope, depth: int) -> object:
+        first_name, second_name = tx.SIZED_LAYERS[qualname]
+        first_expr = self.argument(node, 0, first_name)
+        second_expr = self.argument(node, 1, second_name)
+        if first_expr is None or second_expr is None:
+            return UNKNOWN
+        first = self._int(self._eval(first_expr, scope, depth))
+        second = self._int(self._eval(second_expr, scope, depth))
+        if qualname.endswith("Embedding"):
+            return LayerParameters((("weight", TensorShape((first, second))),))
+        parameters: list[tuple[str, TensorShape]] = [("weight", TensorShape((second, first)))]
+        bias = self.argument(node, 2, "bias")
+        if bias is None or (isinstance(bias, ast.Constant) and bias.value is True):
+            parameters.append(("bias", TensorShape((second,))))
+        return LayerParameters(tuple(parameters))
 
     def _tensor(self, node: ast.Call, scope: Scope, depth: int) -> object:
         size_expr = self.argument(node, None, "size")

@@ -300,3 +300,11 @@ SHAPE_KEEPING_METHODS: frozenset[str] = frozenset(
     }
 )
 """Tensor methods whose result has the receiver's shape (``.to(device)`` included)."""
+
+SIZED_LAYERS: dict[str, tuple[str, str]] = {
+    "torch.nn.Linear": ("in_features", "out_features"),
+    "torch.nn.Embedding": ("num_embeddings", "embedding_dim"),
+}
+"""Layers whose parameter shapes follow from their first two arguments (and their keyword names):
+``Linear(in, out)`` has ``weight`` ``(out, in)`` and ``bias`` ``(out,)``; ``Embedding(n, d)`` has ``weight``
+``(n, d)``."""

@@ -98,6 +98,9 @@ def test_device_ids(source: str, device_count: int | None, expected: DeviceIds |
         ("torch.ones(size=(2, 3, 4)).to('xla').float()", (2, 3, 4)),
         ("torch.nn.Parameter(torch.empty(16))", (16,)),
         ("torch.randn(batch, 4)", (None, 4)),
+        ("torch.nn.Linear(32, 10).to('xla').weight", (10, 32)),
+        ("torch.nn.Linear(in_features=32, out_features=10).bias", (10,)),
+        ("torch.nn.Embedding(100, 16).weight", (100, 16)),
     ],
 )
 def test_tensor_shapes(source: str, shape: tuple[int | None, ...]) -> None:
@@ -107,6 +110,8 @@ def test_tensor_shapes(source: str, shape: tuple[int | None, ...]) -> None:
 def test_unknown_tensor_shapes_stay_unknown() -> None:
     assert not isinstance(_last_value("torch.randn(sizes)"), TensorShape)
     assert not isinstance(_last_value("torch.randn(8, 4).view(32)"), TensorShape)
+    assert _last_value("torch.nn.Linear(4, 4, bias=False).bias") is UNKNOWN
+    assert _last_value("layer = torch.nn.Linear(4, 4)\nlayer.weight = w\nlayer.weight") is UNKNOWN
 
 
 def test_device_count_setting_checks_ids_and_shapes() -> None:
