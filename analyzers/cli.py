@@ -513,7 +513,7 @@ def _run_annotate(args: argparse.Namespace) -> int:
 
 def _syntax_problem(text: str, path: str, error: SyntaxError) -> str:
     from xlalens.analyzers.api import check_source
-    from xlalens.analyzers.engine import NEWER_SYNTAX_CODE
+    from xlalens.analyzers.model import NEWER_SYNTAX_CODE
 
     if any(d.code == NEWER_SYNTAX_CODE for d in check_source(text, path)):
         return "it uses syntax newer than the Python running xlalens (annotating it needs Python >= 3.12)"

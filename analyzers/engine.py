@@ -19,15 +19,13 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.contexts import TracedFunction, find_traced_functions
 from xlalens.analyzers.dependency_files import check_dependency_file, is_dependency_file
 from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.model import Diagnostic, Position, Range, Severity
+from xlalens.analyzers.model import NEWER_SYNTAX_CODE, SYNTAX_ERROR_CODE, Diagnostic, Position, Range, Severity
 from xlalens.analyzers.names import ModuleIndex, Scope
 from xlalens.analyzers.registry import select_rules
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.settings import Settings
 from xlalens.analyzers.source import SourceText
 
-SYNTAX_ERROR_CODE = "E999"
-NEWER_SYNTAX_CODE = "E998"
 _TRIGGERS = ("jax", "torch_xla", "torch-xla")
 
 

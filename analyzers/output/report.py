@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlalens.analyzers import registry
-from xlalens.analyzers.engine import NEWER_SYNTAX_CODE, SYNTAX_ERROR_CODE
 from xlalens.analyzers.fileio import SourceReadError, read_source
 from xlalens.analyzers.fixes import applicable
-from xlalens.analyzers.model import Applicability, Diagnostic
+from xlalens.analyzers.model import NEWER_SYNTAX_CODE, SYNTAX_ERROR_CODE, Applicability, Diagnostic
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.runner import INTERNAL_ERROR_CODE, IO_ERROR_CODE
 from xlalens.analyzers.settings import DEFAULT_EXPLAINER_BASE_URL
