@@ -36,19 +36,24 @@ Examples:
     [('psum', ('x',))]
     >>> [arg.shape for arg in site.applications[0].args]
     [(8, 4), (8, 4)]
+    >>> {name: value.shape for name, value in site.local_args.items()}
+    {'a': (2, 4), 'b': (2, 4)}
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from xlalens.analyzers.contexts import positional_params
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.names import BindingKind, FunctionNode, ModuleIndex, Scope
-from xlalens.analyzers.sharding_values import SpecValue, axis_names
-from xlalens.analyzers.values import UNKNOWN, Const, Seq, Value
+from xlalens.analyzers.sharding_values import MeshValue, SpecValue, axis_names
+from xlalens.analyzers.values import UNKNOWN, Array, Const, Seq, Value, join
 
 if TYPE_CHECKING:
     from xlalens.analyzers.context import CheckContext
@@ -155,6 +160,42 @@ class ShardMapSite:
     def experimental(self) -> bool:
         """Whether this is the deprecated ``jax.experimental.shard_map.shard_map``."""
         return self.qualname == EXPERIMENTAL_SHARD_MAP
+
+    @functools.cached_property
+    def param_specs(self) -> dict[str, Value] | None:
+        """The spec of each positional parameter of the body (a ``SpecValue``, or ``Const(None)`` for a
+        static argument), when ``in_specs`` pairs them certainly: one spec for all, or a tuple of one
+        per parameter. ``None`` otherwise (omitted ``in_specs``, ``*args``, a count that differs)."""
+        body, value = self.body, self.in_specs
+        if body is None or value is None or body.args.vararg is not None:
+            return None
+        params = positional_params(body)
+        if isinstance(value, SpecValue) or (isinstance(value, Const) and value.value is None):
+            return dict.fromkeys(params, value)
+        if isinstance(value, Seq) and not value.is_list and len(value.items) == len(params):
+            return dict(zip(params, value.items, strict=True))
+        return None
+
+    @functools.cached_property
+    def local_args(self) -> dict[str, Value]:
+        """The per-device value of each body parameter: the global shape divided by the mesh axes its spec
+        splits each dimension over (``Array`` with ``None`` for a dimension not known), joined over every
+        call of the mapped function. Empty when the mesh, the specs or no argument shape is known.
+
+        Rules and hints evaluate the body with them through
+        ``Interpreter.evaluation_with(index.scope_of(site.body), site.local_args)``.
+        """
+        specs = self.param_specs
+        if specs is None or not isinstance(self.mesh, MeshValue) or not self.applications:
+            return {}
+        found: dict[str, Value] = {}
+        for application in self.applications:
+            if len(application.args) != len(specs):
+                return {}
+            for (name, spec), arg in zip(specs.items(), application.args, strict=True):
+                local = _local_value(arg, spec, self.mesh)
+                found[name] = local if name not in found else join(found[name], local)
+        return {name: value for name, value in found.items() if isinstance(value, Array)}
 
 
 @dataclass
@@ -477,3 +518,50 @@ def spec_text(value: Value | None) -> str:
             return f"[{items}]"
         return f"({items}{',' if len(value.items) == 1 else ''})"
     return "…"
+
+
+def local_shape(shape: tuple[int | None, ...], spec: SpecValue, mesh: MeshValue) -> tuple[int | None, ...] | None:
+    """The per-device shape of an array of ``shape`` split by ``spec`` over ``mesh``.
+
+    ``None`` for a dimension whose size, or whose mesh axes' sizes, are not known, or that does
+    not divide evenly (JAX rejects that); ``None`` altogether when the spec is longer than the rank.
+
+    Examples:
+        >>> from xlalens.analyzers.sharding_values import SpecEntry
+        >>> mesh = MeshValue("make_mesh", ("x", "y"), (4, 2), None)
+        >>> local_shape((8, 6), SpecValue((SpecEntry("axes", ("x", "y")),)), mesh)
+        (1, 6)
+        >>> local_shape((8, 6), SpecValue((SpecEntry("replicated"), SpecEntry("axes", ("y",)))), mesh)
+        (8, 3)
+        >>> local_shape((6,), SpecValue((SpecEntry("axes", ("x",)),)), mesh)
+        (None,)
+    """
+    entries = spec.entries
+    if entries is None or len(entries) > len(shape):
+        return None
+    local: list[int | None] = list(shape)
+    for dim, entry in enumerate(entries):
+        if entry.kind == "replicated":
+            continue
+        sizes = [mesh.size(axis) for axis in entry.axes] if entry.kind == "axes" else [None]
+        size = shape[dim]
+        if size is None or any(s is None for s in sizes):
+            local[dim] = None
+            continue
+        factor = math.prod(s for s in sizes if s is not None)
+        local[dim] = size // factor if factor and size % factor == 0 else None
+    return tuple(local)
+
+
+def _local_value(arg: Value, spec: Value, mesh: MeshValue) -> Value:
+    """A body parameter's per-device value, from the global argument and its spec."""
+    if not isinstance(arg, Array) or arg.shape is None:
+        return UNKNOWN
+    if isinstance(spec, Const) and spec.value is None:
+        return arg
+    if not isinstance(spec, SpecValue):
+        return UNKNOWN
+    shape = local_shape(arg.shape, spec, mesh)
+    if shape is None:
+        return UNKNOWN
+    return Array(shape, arg.dtype, arg.weak_type, True, "jax")

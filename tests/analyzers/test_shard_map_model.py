@@ -222,3 +222,45 @@ def test_specs_values_are_pytrees() -> None:
     assert isinstance(site.in_specs, Seq) and len(site.in_specs.items) == 3
     assert site.in_specs.items[2] == Const(None)
     assert isinstance(site.out_specs, Seq) and len(site.out_specs.items) == 2
+
+
+def test_local_args_divide_the_global_shapes_by_the_mesh() -> None:
+    site = only(
+        """
+        w = jnp.ones((4, 6))
+        def f(a, b, c):
+            return a
+        g = jax.shard_map(f, mesh=mesh, in_specs=(P('x', None), P(None, 'y'), P(('x', 'y'))), out_specs=P('x'))
+        y = g(x, w, jnp.ones((16,)))
+        """
+    )
+    assert {name: value.shape for name, value in site.local_args.items()} == {  # type: ignore[attr-defined]
+        "a": (2, 4),
+        "b": (4, 3),
+        "c": (2,),
+    }
+
+
+def test_local_args_join_calls_and_drop_uneven_splits() -> None:
+    site = only(
+        """
+        g = jax.shard_map(lambda a: a, mesh=mesh, in_specs=P('x'), out_specs=P('x'))
+        y = g(jnp.ones((8, 4)))
+        z = g(jnp.ones((16, 4)))
+        w = g(jnp.ones((6, 4)))
+        """
+    )
+    local = site.local_args["a"]
+    assert isinstance(local, Array) and local.shape == (None, 4) and local.traced
+
+
+def test_local_args_need_a_known_mesh() -> None:
+    site = only(
+        """
+        def build(m):
+            g = jax.shard_map(lambda a: a, mesh=m, in_specs=P('x'), out_specs=P('x'))
+            return g(x)
+        """
+    )
+    assert site.local_args == {}
+    assert site.param_specs is not None and list(site.param_specs) == ["a"]

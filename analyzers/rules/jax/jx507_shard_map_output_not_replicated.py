@@ -6,7 +6,7 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import all_params, positional_params
+from xlalens.analyzers.contexts import all_params
 from xlalens.analyzers.knowledge.arrays import ARRAY_METHODS
 from xlalens.analyzers.model import RelatedLocation
 from xlalens.analyzers.names import FunctionNode, Scope
@@ -324,26 +324,16 @@ class _Flow:
 
 
 def _param_axes(site: ShardMapSite) -> dict[str, tuple[Axes, str] | None] | None:
-    """Each parameter's mesh axes (and spec text) from ``in_specs``; ``None`` when they are not known.
+    """Each parameter's mesh axes (and spec text) from ``in_specs``; ``None`` when they are not paired.
 
-    A single spec applies to every argument; a tuple pairs specs with the positional parameters;
-    a ``None`` entry makes the argument static (the same on every device).
+    A ``None`` spec makes the argument static (the same on every device); a parameter whose spec
+    is not a literal maps to ``None``.
     """
-    body = site.body
-    value = site.in_specs
-    if body is None or value is None:
+    specs = site.param_specs
+    if specs is None or site.body is None or site.body.args.kwarg is not None:
         return None
-    positional = positional_params(body)
-    found: dict[str, tuple[Axes, str] | None] = {name: None for name in all_params(body)}
-    if body.args.vararg is not None or body.args.kwarg is not None:
-        return None
-    if isinstance(value, SpecValue) or (isinstance(value, Const) and value.value is None):
-        specs = [value] * len(positional)
-    elif isinstance(value, Seq) and not value.is_list and len(value.items) == len(positional):
-        specs = list(value.items)
-    else:
-        return None
-    for name, spec in zip(positional, specs, strict=True):
+    found: dict[str, tuple[Axes, str] | None] = dict.fromkeys(all_params(site.body))
+    for name, spec in specs.items():
         if isinstance(spec, Const) and spec.value is None:
             found[name] = (frozenset(), "None")
         elif isinstance(spec, SpecValue) and spec.entries is not None:
