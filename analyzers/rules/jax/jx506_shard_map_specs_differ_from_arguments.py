@@ -129,7 +129,7 @@ class ShardMapSpecsDifferFromArguments(Rule):
                     related=[_located(ctx, application.call, "the mapped function is called here")],
                 )
                 return
-        required = _required_positional(site.body)
+        required = _required_positional(site.body, ctx)
         if site.applications or required is None or required == count:
             return
         assert site.body is not None
@@ -175,9 +175,15 @@ class ShardMapSpecsDifferFromArguments(Rule):
         ctx.report(expr, problem, related=[_located(ctx, site.body, f"`{_name(site.body)}` is defined here")])
 
 
-def _required_positional(body: FunctionNode | None) -> int | None:
-    """How many positional arguments every call of ``body`` passes, when its signature fixes it."""
+def _required_positional(body: FunctionNode | None, ctx: CheckContext) -> int | None:
+    """How many positional arguments every call of ``body`` passes, when its signature fixes it.
+
+    A method is left alone: how ``self`` reaches it depends on how the mapped function is looked up.
+    """
     if body is None:
+        return None
+    scope = ctx.index.scope_of(body)
+    if scope is None or (scope.parent is not None and scope.parent.is_class):
         return None
     args = body.args
     if args.vararg is not None or args.defaults or any(default is None for default in args.kw_defaults):
