@@ -55,7 +55,11 @@ HintProvider = Callable[["ModuleIndex", "Interpreter", "SourceText"], list[SpanH
 
 _PROVIDERS: dict[str, HintProvider] = {}
 # Modules whose import registers a built-in provider.
-_BUILTIN_MODULES: tuple[str, ...] = ("xlalens.analyzers.pallas_hints", "xlalens.analyzers.carry_hints")
+_BUILTIN_MODULES: tuple[str, ...] = (
+    "xlalens.analyzers.pallas_hints",
+    "xlalens.analyzers.carry_hints",
+    "xlalens.analyzers.sharding_hints",
+)
 _loaded = False
 
 

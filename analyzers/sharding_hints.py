@@ -1,0 +1,91 @@
+"""Inlay hints and hovers for sharded arrays: what each device holds.
+
+Every placement of the sharding model (:mod:`.sharding_model`) whose array shape, mesh and spec
+are all known — ``jax.device_put(x, NamedSharding(mesh, P('x', None)))``, a bare ``P(...)`` under
+``jax.set_mesh``, an argument of a ``jax.jit(f, in_shardings=...)`` function — gets a hint after
+the array with the per-device shard and how many devices hold each copy
+(``per device f32[2,6], 2 replicas``), worked out by the shard-shape calculator. A hover on the
+placement shows that calculator's table. Placements JAX rejects get no hint: their diagnostic
+(JX503/JX504) carries the same calculator.
+
+Examples:
+    >>> code = '''
+    ... import jax
+    ... import jax.numpy as jnp
+    ... from jax.sharding import NamedSharding, PartitionSpec as P
+    ... mesh = jax.make_mesh((4, 2), ("x", "y"))
+    ... x = jax.device_put(jnp.ones((8, 6)), NamedSharding(mesh, P("x", None)))
+    ... '''
+    >>> [hint.label for hint in sharding_hints_for_source(code)]
+    ['per device f32[2,6], 2 replicas']
+"""
+
+from __future__ import annotations
+
+import ast
+
+from xlalens.analyzers.contexts import find_traced_functions
+from xlalens.analyzers.evaluate import Interpreter
+from xlalens.analyzers.hints import SpanHint, register_hint_provider
+from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.sharding_model import Placement, aval_text, link_inputs, shard_inputs, sharding_model
+from xlalens.analyzers.source import SourceText
+from xlalens.explainers.calculators.shard_shape import compute_shard_shape
+
+SHARD_SHAPE_CALCULATOR = "shard-shape"
+
+
+def sharding_hints_for_source(source: str) -> list[SpanHint]:
+    """The hints of a module given as text (for tests and tools; the server goes through annotations)."""
+    index = ModuleIndex(ast.parse(source), {ast.Call})
+    return sharding_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
+
+
+def sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
+    """One hint per placement whose per-device shard is known, in source order."""
+    hints: list[SpanHint] = []
+    seen: set[int] = set()
+    for placement in sharding_model(index, interpreter).all_placements():
+        if id(placement.array_node) in seen:
+            continue
+        hint = _shard_hint(placement, text)
+        if hint is not None:
+            seen.add(id(placement.array_node))
+            hints.append(hint)
+    return sorted(hints, key=lambda hint: hint.position)
+
+
+register_hint_provider("sharding", sharding_hints)
+
+
+def _shard_hint(placement: Placement, text: SourceText) -> SpanHint | None:
+    shape = placement.shape
+    if shape is None or len(placement.spec.entries or ()) > len(shape):
+        return None
+    inputs = shard_inputs(placement.mesh, placement.spec, shape, placement.array.dtype)
+    if inputs is None:
+        return None
+    result = compute_shard_shape(inputs)
+    if result.errors or result.shard_shape is None:
+        return None
+    dtype = inputs.dtype if placement.array.dtype else "?"
+    shard = f"{dtype}[{','.join(str(d) for d in result.shard_shape)}]"
+    copies = result.replication
+    label = f"per device {shard}" + (f", {copies} replicas" if copies > 1 else "")
+    where = "an argument of a jitted function" if placement.api == "jit" else f"at `{placement.api}`"
+    description = (
+        f"{aval_text(placement.array)} {where} with {placement.spec.describe()} on {placement.mesh.describe()}: "
+        f"each device holds {shard}"
+        + (f", and {copies} devices hold each shard" if copies > 1 else ", one shard per device")
+    )
+    first_argument = placement.call.args[0] if placement.call.args else None
+    whole_call = placement.api != "jit" and placement.array_node is first_argument
+    return SpanHint(
+        position=text.node_range(placement.array_node).end,
+        target="shard",
+        label=label,
+        description=description,
+        span=text.node_range(placement.call if whole_call else placement.array_node),
+        calculator=SHARD_SHAPE_CALCULATOR,
+        inputs=link_inputs(inputs, placement.array.dtype is not None),
+    )

@@ -1,0 +1,69 @@
+"""Sharding hints: the per-device shard of each placement, with the shard-shape calculator's inputs."""
+
+from __future__ import annotations
+
+from xlalens.analyzers.hints import hint_providers
+from xlalens.analyzers.sharding_hints import sharding_hints_for_source
+from xlalens.explainers.calculators.shard_shape import CALCULATOR
+
+CODE = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4, 2), ("x", "y"))
+auto = Mesh(np.array(jax.devices()).reshape(4, 2), ("x", "y"))
+a = jax.device_put(jnp.ones((8, 6)), NamedSharding(mesh, P("x", None)))
+b = jax.device_put(jnp.ones((16, 3), dtype=jnp.bfloat16), NamedSharding(auto, P(("x", "y"))))
+c = jax.device_put(jnp.ones((6, 4)), NamedSharding(mesh, P("x")))
+with jax.set_mesh(mesh):
+    d = jax.device_put(jnp.ones((8, 6)), P(None, "y"))
+
+
+def add(u, v):
+    return u + v
+
+
+f = jax.jit(add, in_shardings=(NamedSharding(mesh, P("x", "y")), NamedSharding(mesh, P())))
+e = f(jnp.ones((8, 6)), jnp.ones(3))
+"""
+
+
+def test_each_known_placement_gets_its_shard_and_replication() -> None:
+    hints = sharding_hints_for_source(CODE)
+    assert [(h.position.line, h.label) for h in hints] == [
+        (8, "per device f32[2,6], 2 replicas"),
+        (9, "per device bf16[2,3]"),
+        (12, "per device f32[8,3], 4 replicas"),
+        (20, "per device f32[2,3]"),
+        (20, "per device f32[3], 8 replicas"),
+    ]
+    assert all(h.target == "shard" and h.calculator == "shard-shape" for h in hints)
+
+
+def test_the_hover_inputs_give_the_calculator_the_same_numbers() -> None:
+    first = sharding_hints_for_source(CODE)[0]
+    assert first.inputs == {"mesh": [["x", 4], ["y", 2]], "shape": [8, 6], "dtype": "f32", "spec": ["x", None]}
+    result = CALCULATOR.run(CALCULATOR.query(first.inputs))
+    assert (result.shard_shape, result.replication) == ((2, 6), 2)
+    assert first.description == (
+        "f32[8,6] at `device_put` with P('x', None) on Mesh('x': 4, 'y': 2, axis_types=(Explicit, Explicit)): "
+        "each device holds f32[2,6], and 2 devices hold each shard"
+    )
+
+
+def test_a_hover_covers_the_whole_device_put_and_only_the_argument_of_a_jitted_call() -> None:
+    hints = sharding_hints_for_source(CODE)
+    put, jitted = hints[0], hints[3]
+    assert (put.span.start.line, put.span.start.column) == (8, 4)
+    assert (jitted.span.start.line, jitted.span.start.column) == (20, 6)
+
+
+def test_rejected_and_unknown_placements_get_no_hint() -> None:
+    code = CODE + "def g(x):\n    return jax.device_put(x, NamedSharding(mesh, P('x')))\n"
+    assert all(h.position.line not in (10, 22) for h in sharding_hints_for_source(code))
+
+
+def test_the_provider_is_registered() -> None:
+    assert "sharding" in hint_providers()
