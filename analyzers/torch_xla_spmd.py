@@ -293,7 +293,7 @@ class SpmdModel:
         if value is None:
             return UNKNOWN
         result = self._eval(value, owner, depth)
-        if isinstance(result, Items | LayerParameters) and name in self._mutated:
+        if isinstance(result, Items | DeviceIds | LayerParameters) and name in self._mutated:
             return UNKNOWN
         return result
 
@@ -372,13 +372,7 @@ class SpmdModel:
             ids = tuple(range(start, stop)) if count <= _MAX_IDS else None
             return DeviceIds(count, ids, all_devices)
         if qualname in ("builtins.list", "builtins.tuple", "numpy.array", "numpy.asarray") and len(args) == 1:
-            value = args[0]
-            if isinstance(value, DeviceIds):
-                return value
-            if isinstance(value, Items):
-                ints = [self._int(item) for item in value.values]
-                known = None if any(i is None for i in ints) else tuple(i for i in ints if i is not None)
-                return DeviceIds(len(value.values), known)
+            return self._ids_of(args[0]) or UNKNOWN
         return UNKNOWN
 
     def _ids_of(self, value: object) -> DeviceIds | None:
@@ -409,8 +403,8 @@ class SpmdModel:
         names_expr = self.argument(node, 2, "axis_names")
         shape = None if shape_expr is None else self._shape(self._eval(shape_expr, scope, depth))
         if names_expr is None:
-            known = not any(k.arg is None for k in node.keywords) and len(node.args) <= 2
-            return MeshValue(shape, None, known)
+            spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
+            return MeshValue(shape, None, not spread and len(node.args) <= 2)
         known, names = self._names(self._eval(names_expr, scope, depth))
         return MeshValue(shape, names, known)
 
