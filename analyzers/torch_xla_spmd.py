@@ -32,7 +32,25 @@ from xlalens.analyzers.names import BindingKind, ModuleIndex, Scope
 
 _MAX_DEPTH = 24
 _MAX_IDS = 4096
-_LIST_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"})
+_IN_PLACE_CHANGES = frozenset(
+    {
+        "append",
+        "extend",
+        "insert",
+        "pop",
+        "remove",
+        "clear",
+        "sort",
+        "reverse",
+        "resize_",
+        "resize_as_",
+        "unsqueeze_",
+        "squeeze_",
+        "set_",
+        "as_strided_",
+    }
+)
+"""Methods that change a list, an id array or a tensor's shape in place."""
 
 
 class _Unknown:
@@ -221,10 +239,10 @@ class SpmdModel:
 
     @staticmethod
     def _collect_mutated(tree: ast.Module) -> frozenset[str]:
-        """Names whose object may change in place (``spec.append(None)``, ``spec[0] = 'x'``)."""
+        """Names whose object may change in place (``spec.append(None)``, ``spec[0] = 'x'``, ``t.unsqueeze_(0)``)."""
         found = set()
         for node in ast.walk(tree):
-            called = isinstance(node, ast.Attribute) and node.attr in _LIST_MUTATORS
+            called = isinstance(node, ast.Attribute) and node.attr in _IN_PLACE_CHANGES
             stored = isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del)
             if (called or stored) and isinstance(node.value, ast.Name):  # type: ignore[attr-defined]
                 found.add(node.value.id)  # type: ignore[attr-defined]
@@ -293,7 +311,7 @@ class SpmdModel:
         if value is None:
             return UNKNOWN
         result = self._eval(value, owner, depth)
-        if isinstance(result, Items | DeviceIds | LayerParameters) and name in self._mutated:
+        if isinstance(result, Items | DeviceIds | TensorShape | LayerParameters) and name in self._mutated:
             return UNKNOWN
         return result
 

@@ -112,6 +112,7 @@ def test_unknown_tensor_shapes_stay_unknown() -> None:
     assert not isinstance(_last_value("torch.randn(8, 4).view(32)"), TensorShape)
     assert _last_value("torch.nn.Linear(4, 4, bias=False).bias") is UNKNOWN
     assert _last_value("layer = torch.nn.Linear(4, 4)\nlayer.weight = w\nlayer.weight") is UNKNOWN
+    assert _last_value("t = torch.randn(8, 4)\nt.unsqueeze_(0)\nt") is UNKNOWN
 
 
 def test_device_count_setting_checks_ids_and_shapes() -> None:
