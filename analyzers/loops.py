@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.names import ModuleIndex, Scope
+from xlalens.analyzers.names import LOOP_TYPES, ModuleIndex, Scope
 from xlalens.analyzers.values import Const, Seq, Static
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)
@@ -55,6 +55,41 @@ def parents(index: ModuleIndex, scope: Scope) -> dict[int, ast.AST]:
             stack.extend(children)
         per_module[id(owner)] = found
     return found
+
+
+_Span = tuple[int, int, int, int]
+
+
+def _loop_spans(index: ModuleIndex) -> dict[int, list[_Span]]:
+    """``id`` of each function (or module) -> where the loops of its own code (as :func:`parents`
+    maps it) are in the source: a node no span contains is repeated by no loop."""
+
+    def build(owner: ModuleIndex) -> dict[int, list[_Span]]:
+        spans: dict[int, list[_Span]] = {}
+        for loop_type in LOOP_TYPES:
+            for loop, scope in owner.nodes[loop_type]:
+                key = id((scope.enclosing_function() or owner.module_scope).node)
+                spans.setdefault(key, []).append(_span(loop))
+        return spans
+
+    return index.derived("loop_spans", build)
+
+
+def _span(node: ast.AST) -> _Span:
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset  # type: ignore[attr-defined, return-value]
+
+
+def _maybe_in_loop(node: ast.AST, index: ModuleIndex, scope: Scope) -> bool:
+    spans = _loop_spans(index).get(id((scope.enclosing_function() or index.module_scope).node))
+    if not spans:
+        return False
+    if getattr(node, "end_lineno", None) is None:
+        return True
+    start_line, start_column, end_line, end_column = _span(node)
+    return any(
+        (line, column) <= (start_line, start_column) and (end_line, end_column) <= (last_line, last_column)
+        for line, column, last_line, last_column in spans
+    )
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -121,6 +156,8 @@ def enclosing_loops(node: ast.AST, index: ModuleIndex, scope: Scope) -> list[Loo
     A loop whose body always leaves on its first pass (it ends in ``break``, ``return`` or
     ``raise``) does not repeat anything and is left out.
     """
+    if not _maybe_in_loop(node, index, scope):
+        return []
     parent_of = parents(index, scope)
     loops: list[Loop] = []
     child = node

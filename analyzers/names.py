@@ -29,6 +29,17 @@ _CANONICAL_PREFIXES: dict[str, str] = {
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
+LOOP_TYPES: tuple[type[ast.AST], ...] = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.ListComp,
+    ast.SetComp,
+    ast.GeneratorExp,
+    ast.DictComp,
+)
+"""Statements and comprehensions that repeat code; :class:`ModuleIndex` always collects them."""
+
 _BINDING_TYPES = frozenset(
     {
         ast.FunctionDef,
@@ -160,8 +171,10 @@ class ModuleIndex:
         self.tree = tree
         self.module_scope = Scope(tree, None)
         self.scopes: dict[int, Scope] = {id(tree): self.module_scope}
-        # Assignments are always collected: module aliases and lambdas resolve through them.
-        self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in {*wanted, ast.Assign}}
+        # Assignments are always collected: module aliases and lambdas resolve through them. So
+        # are loops: most functions have none, and then nothing in them repeats.
+        collected = {*wanted, ast.Assign, *LOOP_TYPES}
+        self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in collected}
         self.functions: list[Scope] = []
         self._derived: dict[str, Any] = {}
         self._qualnames: dict[tuple[int, int], tuple[ast.AST, str | None]] = {}
