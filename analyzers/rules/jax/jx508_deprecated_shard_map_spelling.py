@@ -23,7 +23,8 @@ _WARNING = "jax.experimental.shard_map is deprecated in v0.8.0. Used jax.shard_m
 class DeprecatedShardMapSpelling(Rule):
     """## What it does
     Finds `jax.experimental.shard_map.shard_map` (imported with `from jax.experimental.shard_map
-    import shard_map`, or reached as an attribute), and `check_rep=` passed to `jax.shard_map`.
+    import shard_map`, or reached as an attribute), and the old way of calling it applied to
+    `jax.shard_map`: `check_rep=`, or `mesh`, `in_specs` and `out_specs` passed by position.
 
     ## Why is this bad?
     `jax.experimental.shard_map.shard_map` is deprecated since JAX 0.8.0: in JAX 0.10 it still
@@ -31,8 +32,9 @@ class DeprecatedShardMapSpelling(Rule):
     in v0.8.0. Used jax.shard_map instead.`, and it is kept only as a legacy alias. It takes
     `mesh`, `in_specs` and `out_specs` by position and names the replication check
     `check_rep`; `jax.shard_map` takes them by keyword only and calls the check `check_vma`, so
-    `jax.shard_map(f, mesh, in_specs, out_specs)` and `jax.shard_map(..., check_rep=False)`
-    raise `TypeError` (`shard_map() got an unexpected keyword argument 'check_rep'`).
+    `jax.shard_map(f, mesh, in_specs, out_specs)` raises `TypeError: shard_map() takes from 0
+    to 1 positional arguments but 4 were given` and `jax.shard_map(..., check_rep=False)` raises
+    `TypeError: shard_map() got an unexpected keyword argument 'check_rep'`.
 
     ## Example
     ```python
@@ -65,6 +67,9 @@ class DeprecatedShardMapSpelling(Rule):
     arguments to the same implementation (`check_rep` becomes `check_vma`, no manual
     `axis_names`). When a name imported from the experimental module is used in a way the
     fix cannot rewrite (passed along, called with `*args`), the import is reported without a fix.
+    A `jax.shard_map` call given positional arguments after `f` (a TypeError) gets them named
+    in the experimental order (`mesh`, `in_specs`, `out_specs`, `check_vma`); that fix is
+    marked unsafe, as the order is what the old function took, not something the call says.
 
     ## References
     - JAX changelog, 0.8.0: `jax.experimental.shard_map` deprecated in favour of `jax.shard_map`
@@ -126,6 +131,9 @@ class DeprecatedShardMapSpelling(Rule):
             )
             return
         if qualname in SHARD_MAP_NAMES and qualname != EXPERIMENTAL_SHARD_MAP:
+            if offset == 0 and len(node.args) > 1 and not any(isinstance(a, ast.Starred) for a in node.args):
+                self.report_positional(node, ctx)
+                return
             for keyword in node.keywords:
                 if keyword.arg == "check_rep":
                     ctx.report(
@@ -134,6 +142,24 @@ class DeprecatedShardMapSpelling(Rule):
                         "unexpected keyword argument 'check_rep'\"; it is called `check_vma` now (same meaning)",
                         fix=ctx.fix("Rename `check_rep` to `check_vma`", Applicability.SAFE, [_rename(keyword, ctx)]),
                     )
+
+    @staticmethod
+    def report_positional(node: ast.Call, ctx: CheckContext) -> None:
+        """``jax.shard_map(f, mesh, in_specs, out_specs)``: the old positional order on the new function."""
+        count = len(node.args)
+        edits = _keyword_edits(node, 0, ctx)
+        names = ", ".join(f"`{name}=`" for name in _PARAMETERS[1:count])
+        fix = None
+        if edits is not None:
+            fix = ctx.fix(f"Pass {names} by keyword", Applicability.UNSAFE, edits)
+        ctx.report(
+            node.args[1],
+            f"`jax.shard_map` takes only `f` by position, but this call passes {count} positional arguments, in "
+            "the order of the deprecated `jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs, "
+            f'check_rep)`: JAX raises "TypeError: shard_map() takes from 0 to 1 positional arguments but {count} '
+            f'were given"; name them ({names})',
+            fix=fix,
+        )
 
     @staticmethod
     def import_fix(node: ast.ImportFrom, bound: str, ctx: CheckContext) -> Fix | None:
