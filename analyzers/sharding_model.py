@@ -11,7 +11,8 @@ where they are used, once per check:
   only resolves specs for ``with_sharding_constraint`` (``device_put`` then asks for
   ``jax.set_mesh``).
 - **Placements** (:class:`Placement`): an array of known shape given a sharding at one of those
-  calls, or passed to a ``jax.jit(f, in_shardings=...)`` wrapper. Each placement says whether JAX
+  calls, passed to a ``jax.jit(f, in_shardings=...)`` wrapper, or to a ``shard_map``-ped function
+  (its ``in_specs``, through :mod:`.shard_map_model`). Each placement says whether JAX
   checks the spec's length and the divisibility of each sharded dimension there: a
   ``with_sharding_constraint`` inside a trace allows uneven shards on ``Auto`` meshes, and
   ``reshard`` and ``with_sharding_constraint`` reject the other mesh kind before they look at the
@@ -31,6 +32,7 @@ from xlalens.analyzers.annotations import short_dtype
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.jitcalls import JitWrapper, jit_index
 from xlalens.analyzers.names import ModuleIndex, Scope
+from xlalens.analyzers.shard_map_model import ShardMapSite, shard_map_model
 from xlalens.analyzers.sharding_values import MeshValue, NamedShardingValue, SpecValue
 from xlalens.analyzers.values import Array, CallArguments, Seq, Value
 from xlalens.explainers.calculators.fields import CalculatorInputError
@@ -88,12 +90,13 @@ class Placement:
     Attributes:
         call: The call where JAX checks it: ``jax.device_put(x, s)``, ``jax.reshard``,
             ``with_sharding_constraint``, or the call of a jitted function (``step(x)``).
-        api: ``device_put``, ``reshard``, ``with_sharding_constraint`` or ``jit``.
-        site: The call the rule is handed for this placement: ``call`` itself, or for ``jit`` the
-            ``jax.jit(...)``/``partial(jax.jit, ...)`` call that gives ``in_shardings``.
+        api: ``device_put``, ``reshard``, ``with_sharding_constraint``, ``jit`` or ``shard_map``.
+        site: The call the rule is handed for this placement: ``call`` itself, for ``jit`` the
+            ``jax.jit(...)``/``partial(jax.jit, ...)`` call that gives ``in_shardings``, for
+            ``shard_map`` the ``shard_map(...)`` (or ``partial(shard_map, ...)``) call.
         array: The array's value.
         array_node: The array argument.
-        sharding_node: The sharding argument (or ``in_shardings``).
+        sharding_node: The sharding argument (or ``in_shardings``, ``in_specs``).
         mesh: The mesh.
         spec: The spec.
         checks_rank: Whether JAX rejects a spec longer than the array's rank here.
@@ -139,6 +142,8 @@ class ShardingModel:
         for node, scope in index.nodes.get(ast.Call, ()):
             assert isinstance(node, ast.Call)
             self._visit_call(node, scope)
+        for site in shard_map_model(index, interpreter).sites:
+            self._shard_map(site)
 
     # -- mesh contexts --------------------------------------------------------------------------
 
@@ -284,6 +289,37 @@ class ShardingModel:
             self.placements.setdefault(id(site), []).append(
                 Placement(call, "jit", site, array, arg, shardings, mesh, spec, True, True)
             )
+
+    def _shard_map(self, site: ShardMapSite) -> None:
+        """The arguments of each call of a mapped function, split by ``in_specs`` (one spec for all, or one each)."""
+        mesh, specs = site.mesh, site.in_specs
+        if not _known_mesh(mesh) or specs is None or site.in_specs_node is None:
+            return
+        assert isinstance(mesh, MeshValue)
+        for application in site.applications:
+            args = application.args
+            if isinstance(specs, SpecValue):
+                per_argument: list[Value] = [specs] * len(args)
+            elif isinstance(specs, Seq) and not specs.is_list and len(specs.items) == len(args):
+                per_argument = list(specs.items)
+            else:
+                continue
+            for array, spec, node in zip(args, per_argument, application.call.args, strict=True):
+                if isinstance(array, Array) and isinstance(spec, SpecValue) and spec.entries is not None:
+                    self.placements.setdefault(id(site.call), []).append(
+                        Placement(
+                            application.call,
+                            "shard_map",
+                            site.call,
+                            array,
+                            node,
+                            site.in_specs_node,
+                            mesh,
+                            spec,
+                            True,
+                            True,
+                        )
+                    )
 
     def _in_trace(self, scope: Scope) -> bool | None:
         """Whether code in ``scope`` runs under a trace: ``False`` at module level, ``None`` when unsure."""

@@ -9,29 +9,38 @@ from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import RelatedLocation
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.shard_map_model import SHARD_MAP_NAMES
 from xlalens.analyzers.sharding_model import PLACING_CALLS, Placement, aval_text, sharding_model
 
 JIT_SITES = frozenset({"jax.jit", "functools.partial"})
 
 
 def placement_related(ctx: CheckContext, placement: Placement) -> list[RelatedLocation]:
-    """For a jitted function's argument: the ``in_shardings`` that gives its sharding."""
-    if placement.api != "jit":
+    """For an argument of a jitted or shard_map-ped function: the ``in_shardings``/``in_specs`` that split it."""
+    keyword = {"jit": "in_shardings", "shard_map": "in_specs"}.get(placement.api)
+    if keyword is None:
         return []
     return [
         RelatedLocation(
             ctx.path,
             ctx.source.node_range(placement.sharding_node),
-            f"`in_shardings={ctx.segment(placement.sharding_node)}` gives the argument its sharding",
+            f"`{keyword}={ctx.segment(placement.sharding_node)}` gives the argument its sharding",
         )
     ]
+
+
+def reported_node(placement: Placement) -> ast.expr:
+    """Where a finding about a placement goes: the argument of a call of a jitted or mapped function, else the
+    sharding given at the call."""
+    return placement.array_node if placement.api in ("jit", "shard_map") else placement.sharding_node
 
 
 def placement_subject(ctx: CheckContext, placement: Placement) -> str:
     """```x` (f32[6,4]) at `jax.device_put```, for messages."""
     what = f"`{ctx.segment(placement.array_node)}` ({aval_text(placement.array)})"
-    if placement.api == "jit":
-        return f"{what}, an argument of the jitted `{ctx.segment(placement.call.func)}`,"
+    if placement.api in ("jit", "shard_map"):
+        kind = "jitted" if placement.api == "jit" else "shard_map-ped"
+        return f"{what}, an argument of the {kind} `{ctx.segment(placement.call.func)}`,"
     return f"{what} at `{placement.api}`"
 
 
@@ -39,8 +48,9 @@ def placement_subject(ctx: CheckContext, placement: Placement) -> str:
 class SpecLongerThanArrayRank(Rule):
     """## What it does
     Finds a `PartitionSpec` with more entries than the array it is applied to has dimensions:
-    at `jax.device_put`, `jax.lax.with_sharding_constraint`, `jax.reshard`, and at a call of a
-    `jax.jit(f, in_shardings=...)` function, when the array's shape is known.
+    at `jax.device_put`, `jax.lax.with_sharding_constraint`, `jax.reshard`, at a call of a
+    `jax.jit(f, in_shardings=...)` function and at a call of a `shard_map`-ped function (its
+    `in_specs`), when the array's shape is known.
 
     ## Why is this bad?
     Entry `d` of a spec says how dimension `d` is split. A spec may be shorter than the rank (the
@@ -81,7 +91,7 @@ class SpecLongerThanArrayRank(Rule):
     explainer = "sharding#spec-length"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
-    call_names: ClassVar[frozenset[str] | None] = PLACING_CALLS | JIT_SITES
+    call_names: ClassVar[frozenset[str] | None] = PLACING_CALLS | JIT_SITES | SHARD_MAP_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         for placement in sharding_model(ctx.index, ctx.interpreter).placements_at(node):
@@ -90,7 +100,12 @@ class SpecLongerThanArrayRank(Rule):
                 continue
             rank, length = len(shape), len(entries)
             explicit = placement.mesh.axis_types is not None and set(placement.mesh.axis_types) == {"Explicit"}
-            if (
+            if placement.api == "shard_map":
+                raised = (
+                    'JAX raises "shard_map applied to the function … was given an in_specs entry which is too long '
+                    f'to be compatible with the corresponding input value … (and {rank} < {length})"'
+                )
+            elif (
                 explicit
                 and placement.api in ("device_put", "reshard")
                 and any(e.kind == "axes" for e in entries[rank:])
@@ -102,7 +117,7 @@ class SpecLongerThanArrayRank(Rule):
                     f'of rank {rank}"'
                 )
             ctx.report(
-                placement.array_node if placement.api == "jit" else placement.sharding_node,
+                reported_node(placement),
                 f"{placement.spec.describe()} has {length} entries but {placement_subject(ctx, placement)} has rank "
                 f"{rank}: a spec may be shorter than the array's rank, not longer; {raised}",
                 related=placement_related(ctx, placement),

@@ -13,7 +13,9 @@ from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import (
     JIT_SITES,
     placement_related,
     placement_subject,
+    reported_node,
 )
+from xlalens.analyzers.shard_map_model import SHARD_MAP_NAMES
 from xlalens.analyzers.sharding_model import (
     PLACING_CALLS,
     Placement,
@@ -29,7 +31,8 @@ from xlalens.explainers.calculators.shard_shape import compute_shard_shape
 class ShardedDimensionNotDivisible(Rule):
     """## What it does
     Finds an array dimension split over mesh axes whose sizes multiply to a number that does
-    not divide it: at `jax.device_put`, at a call of a `jax.jit(f, in_shardings=...)` function,
+    not divide it: at `jax.device_put`, at a call of a `jax.jit(f, in_shardings=...)` function
+    or of a `shard_map`-ped function (its `in_specs`),
     at `jax.reshard` (Explicit meshes) and at `jax.lax.with_sharding_constraint` outside a trace
     (Auto meshes), when the array's shape and the mesh are known.
 
@@ -73,7 +76,7 @@ class ShardedDimensionNotDivisible(Rule):
     calculator = "shard-shape"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
-    call_names: ClassVar[frozenset[str] | None] = PLACING_CALLS | JIT_SITES
+    call_names: ClassVar[frozenset[str] | None] = PLACING_CALLS | JIT_SITES | SHARD_MAP_NAMES
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         for placement in sharding_model(ctx.index, ctx.interpreter).placements_at(node):
@@ -108,7 +111,7 @@ class ShardedDimensionNotDivisible(Rule):
             suggestion = f"; a size of {padded} would give each device {inputs.dtype}[{dims}]"
         more = f" ({len(uneven) - 1} more dimension{'s' if len(uneven) > 2 else ''} too)" if len(uneven) > 1 else ""
         ctx.report(
-            placement.array_node if placement.api == "jit" else placement.sharding_node,
+            reported_node(placement),
             f"dimension {dim.axis} (size {dim.size}) of {placement_subject(ctx, placement)} is split over {over} by "
             f"{placement.spec.describe()}: {dim.size} is not divisible by {dim.factor}{more}; "
             f"{self.raised(placement, dim.axis, dim.factor, dim.size)}{suggestion}",
@@ -119,6 +122,11 @@ class ShardedDimensionNotDivisible(Rule):
     @staticmethod
     def raised(placement: Placement, axis: int, factor: int, size: int) -> str:
         """What JAX raises for this placement, quoted."""
+        if placement.api == "shard_map":
+            return (
+                'JAX raises "shard_map applied to the function … was given argument arrays with axis sizes that are '
+                f'not evenly divisible by the corresponding mesh axis sizes … {factor} does not evenly divide {size}"'
+            )
         explicit = placement.mesh.axis_types is not None and set(placement.mesh.axis_types) == {"Explicit"}
         if explicit and placement.api in ("device_put", "reshard"):
             entry = placement.spec.entries[axis] if placement.spec.entries else None
