@@ -242,10 +242,11 @@ class SpmdModel:
         """Names whose object may change in place (``spec.append(None)``, ``spec[0] = 'x'``, ``t.unsqueeze_(0)``)."""
         found = set()
         for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute | ast.Subscript) or not isinstance(node.value, ast.Name):
+                continue
             called = isinstance(node, ast.Attribute) and node.attr in _IN_PLACE_CHANGES
-            stored = isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del)
-            if (called or stored) and isinstance(node.value, ast.Name):  # type: ignore[attr-defined]
-                found.add(node.value.id)  # type: ignore[attr-defined]
+            if called or isinstance(node.ctx, ast.Store | ast.Del):
+                found.add(node.value.id)
         return frozenset(found)
 
     # -- entry points -------------------------------------------------------------------------
@@ -320,8 +321,8 @@ class SpmdModel:
         return self._int(value)
 
     def _int(self, value: object) -> int | None:
-        if _is_int(value):
-            return value  # type: ignore[return-value]
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
         if isinstance(value, DeviceCount):
             return value.count
         return None
@@ -526,8 +527,8 @@ class ShardingSite:
             for axis in entry.values if isinstance(entry, Items) else (entry,):
                 if isinstance(axis, str):
                     found.append((axis, None if self.mesh is None else self.mesh.axis_index(axis)))
-                elif _is_int(axis):
-                    found.append((axis, axis))  # type: ignore[arg-type]
+                elif isinstance(axis, int) and not isinstance(axis, bool):
+                    found.append((axis, axis))
         return found
 
     def translated(self) -> tuple[object, ...] | None:

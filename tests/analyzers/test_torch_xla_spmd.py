@@ -82,7 +82,9 @@ def test_names_bound_twice_or_mutated_are_unknown() -> None:
 def test_device_ids(source: str, device_count: int | None, expected: DeviceIds | None) -> None:
     tree = ast.parse(HEADER + f"m = xs.Mesh({source}, (4,))")
     index = ModuleIndex(tree, [ast.Call])
-    call = tree.body[-1].value  # type: ignore[attr-defined]
+    statement = tree.body[-1]
+    assert isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
+    call = statement.value
     ids = spmd_model(index, device_count).ids_of_call(call, index.module_scope)
     if expected is None:
         assert ids == DeviceIds(4, (3, 1, 2, 0))

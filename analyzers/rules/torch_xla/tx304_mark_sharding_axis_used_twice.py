@@ -104,9 +104,8 @@ class MarkShardingAxisUsedTwice(Rule):
         how = "" if first == second else f" (as {first!r} and as {second!r})"
         translated = site.translated()
         rank = None if site.mesh is None else site.mesh.rank
-        exact = translated is not None and rank is not None
-        exact = exact and all(index is None or 0 <= index < rank for _, index in site.mesh_indices())  # type: ignore[operator]
-        if exact and translated is not None:
+        in_range = rank is not None and all(index is None or 0 <= index < rank for _, index in site.mesh_indices())
+        if in_range and translated is not None:
             quoted = (
                 "torch_xla asserts "
                 f'"Each device mesh dimension should appear at most once in partition_spec {format_spec(translated)}."'
