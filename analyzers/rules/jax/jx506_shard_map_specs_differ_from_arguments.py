@@ -21,7 +21,7 @@ from xlalens.analyzers.shard_map_model import (
     spec_text,
 )
 from xlalens.analyzers.sharding_values import SpecValue
-from xlalens.analyzers.values import Array, Seq, Value
+from xlalens.analyzers.values import UNKNOWN, Array, Seq, Value
 
 _PYTREE_ERROR = "pytree structure error"
 
@@ -192,12 +192,18 @@ def _required_positional(body: FunctionNode | None, ctx: CheckContext) -> int | 
 
 
 def _returned_structure(site: ShardMapSite, ctx: CheckContext) -> tuple[str, int] | None:
-    """``('tuple', n)``, ``('list', n)`` or ``('leaf', 1)`` when every ``return`` of the body agrees."""
+    """``('tuple', n)``, ``('list', n)`` or ``('leaf', 1)`` when every ``return`` of the body agrees.
+
+    A returned expression counts as one array only when its value is an array of known shape
+    (the body is evaluated with the per-device arguments of its calls): a parameter of unknown
+    structure times 2 may be a repeated tuple, and ``jnp.linalg.qr`` returns a pair.
+    """
     assert site.body is not None
     returned = returned_expressions(site.body)
     scope = ctx.index.scope_of(site.body)
     if returned is None or scope is None:
         return None
+    values = None
     shapes: set[tuple[str, int]] = set()
     for expr in returned:
         if isinstance(expr, ast.Tuple | ast.List):
@@ -205,11 +211,17 @@ def _returned_structure(site: ShardMapSite, ctx: CheckContext) -> tuple[str, int
                 return None
             shapes.add(("list" if isinstance(expr, ast.List) else "tuple", len(expr.elts)))
             continue
-        value: Value = ctx.interpreter.value_of(expr, scope)
-        if isinstance(value, Array):
-            shapes.add(("leaf", 1))
-        else:
+        if values is None:
+            evaluation = (
+                ctx.interpreter.evaluation_with(scope, site.local_args)
+                if site.local_args
+                else ctx.interpreter.evaluation(scope)
+            )
+            values = evaluation.values
+        value: Value = values.get(id(expr), UNKNOWN)
+        if not (isinstance(value, Array) and value.shape is not None):
             return None
+        shapes.add(("leaf", 1))
     return shapes.pop() if len(shapes) == 1 else None
 
 
