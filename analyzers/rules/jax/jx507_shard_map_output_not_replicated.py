@@ -304,15 +304,17 @@ class _Flow:
         return None
 
     def reduction(self, call: ast.Call) -> Axes | None:
+        """``psum``/``pmean``/``pmax``/``pmin`` over literal axes: the operand's axes without them.
+
+        Reductions within groups of devices (``axis_index_groups``) are not followed.
+        """
         axes = self.axes(call, 1)
-        if axes is None or not call.args:
+        if axes is None or not call.args or len(call.args) > 2:
             return None
-        rest = [a for a in call.args[2:]] + [k.value for k in call.keywords if k.arg != "axis_name"]
+        if any(k.arg != "axis_name" for k in call.keywords):
+            return None
         operand = self.varying(call.args[0])
-        others = self.union(rest)
-        if operand is None or others is None:
-            return None
-        return frozenset(operand - set(axes)) | others
+        return None if operand is None else frozenset(operand - set(axes))
 
     def axes(self, call: ast.Call, position: int) -> tuple[str, ...] | None:
         expr = next((k.value for k in call.keywords if k.arg == "axis_name"), None)
