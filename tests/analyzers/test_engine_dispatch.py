@@ -155,3 +155,14 @@ def test_a_check_leaves_no_reference_cycle_behind() -> None:
         assert not any(isinstance(thing, ModuleIndex) for thing in gc.get_objects())
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_check_leaves_the_cycle_collector_as_it_found_it(enabled: bool) -> None:
+    (gc.enable if enabled else gc.disable)()
+    try:
+        run_rules(SOURCE, "dispatch.py", Settings(), all_rules())
+        run_rules("import jax\nx = (", "broken.py", Settings(), all_rules())
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
