@@ -24,6 +24,7 @@ from enum import Enum
 from pathlib import Path
 from types import ModuleType
 
+from xlalens.analyzers import registry
 from xlalens.analyzers.cache import Cache
 from xlalens.analyzers.fileio import (
     SourceFile,
@@ -246,6 +247,7 @@ def _dispatch(jobs: Sequence[_Job], workers: int, progress: bool | None) -> Iter
                 advance(1)
         return
     _engine()  # import once here, so forked workers start with the engine loaded
+    registry.all_rules()  # and with the rules, which the engine would import on each worker's first check
     size = max(1, min(_MAX_CHUNK, math.ceil(len(jobs) / (workers * 4))))
     chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
