@@ -25,6 +25,8 @@ class DeprecatedShardMapSpelling(Rule):
     Finds `jax.experimental.shard_map.shard_map` (imported with `from jax.experimental.shard_map
     import shard_map`, or reached as an attribute), and the old way of calling it applied to
     `jax.shard_map`: `check_rep=`, or `mesh`, `in_specs` and `out_specs` passed by position.
+    Imports and calls in an `except` handler or under an `if` that tests a version or `hasattr`
+    (compatibility code for older JAX) are not reported.
 
     ## Why is this bad?
     `jax.experimental.shard_map.shard_map` is deprecated since JAX 0.8.0: in JAX 0.10 it still
@@ -86,6 +88,8 @@ class DeprecatedShardMapSpelling(Rule):
     needs_traced = False
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        if id(node) in _compatibility_code(ctx):
+            return
         if isinstance(node, ast.ImportFrom):
             self.check_import(node, ctx)
         elif isinstance(node, ast.Call):
@@ -188,6 +192,37 @@ class DeprecatedShardMapSpelling(Rule):
         if reads != uses:
             return None
         return ctx.fix("Import `shard_map` from `jax` and pass its arguments by keyword", Applicability.SAFE, edits)
+
+
+def _compatibility_code(ctx: CheckContext) -> frozenset[int]:
+    """Imports and calls that only run on other JAX versions: in an ``except`` handler (the fallback
+    of ``try: from jax import shard_map``), or under an ``if`` that tests a version or ``hasattr``."""
+
+    def build(_: object) -> frozenset[int]:
+        found: set[int] = set()
+
+        def mark(nodes: list[ast.stmt] | list[ast.AST]) -> None:
+            for statement in nodes:
+                found.update(id(child) for child in ast.walk(statement) if isinstance(child, ast.ImportFrom | ast.Call))
+
+        for node in ast.walk(ctx.index.tree):
+            if isinstance(node, ast.ExceptHandler):
+                mark(node.body)
+            elif isinstance(node, ast.If | ast.IfExp) and _tests_version(node.test):
+                mark([node.body] if isinstance(node, ast.IfExp) else node.body)
+                mark([node.orelse] if isinstance(node, ast.IfExp) else node.orelse)
+        return frozenset(found)
+
+    return ctx.index.derived("jx508_compatibility_code", build)
+
+
+def _tests_version(test: ast.expr) -> bool:
+    """Whether a condition reads a version (``jax.__version__``, ``version.parse``) or uses ``hasattr``."""
+    for node in ast.walk(test):
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+        if "version" in name.lower() or name == "hasattr":
+            return True
+    return False
 
 
 def _callee(node: ast.Call, ctx: CheckContext) -> tuple[ast.expr | None, int]:
