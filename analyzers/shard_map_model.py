@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from xlalens.analyzers.contexts import positional_params
 from xlalens.analyzers.evaluate import Interpreter
+from xlalens.analyzers.loops import parents
 from xlalens.analyzers.names import BindingKind, FunctionNode, ModuleIndex, Scope
 from xlalens.analyzers.sharding_values import MeshValue, SpecValue, axis_names
 from xlalens.analyzers.values import UNKNOWN, Array, Const, Seq, Value, join
@@ -229,7 +230,6 @@ class ShardMapModel:
         self.index = index
         self.interpreter = interpreter
         self.scopes: dict[int, Scope] = {}
-        self._parents: dict[int, ast.AST] | None = None
         self.sites: list[ShardMapSite] = []
         self._by_call: dict[int, ShardMapSite] = {}
         if not self._imports_shard_map():
@@ -258,16 +258,9 @@ class ShardMapModel:
             for binding in bindings
         )
 
-    @property
-    def parents(self) -> dict[int, ast.AST]:
-        """``id(node)`` -> parent node, over the whole module (built on first use)."""
-        if self._parents is None:
-            found: dict[int, ast.AST] = {}
-            for parent in ast.walk(self.index.tree):
-                for child in ast.iter_child_nodes(parent):
-                    found[id(child)] = parent
-            self._parents = found
-        return self._parents
+    def parent(self, node: ast.AST, scope: Scope) -> ast.AST | None:
+        """The node ``node`` (which sits in ``scope``) is a child of; a decorator's is its ``def``."""
+        return parents(self.index, scope).get(id(node))
 
     # -- finding sites ----------------------------------------------------------------------------
 
@@ -310,7 +303,7 @@ class ShardMapModel:
         if function_expr is not None:
             mapped_node = None if partial else node
         elif not arguments.starred:
-            parent = self.parents.get(id(node))
+            parent = self.parent(node, scope)
             if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef) and any(
                 d is node for d in parent.decorator_list
             ):
@@ -371,14 +364,14 @@ class ShardMapModel:
                 return
             yield from self._calls_of_binding(mapped.name, mapped, scope)
             return
-        parent = self.parents.get(id(mapped))
+        parent = self.parent(mapped, scope)
         if isinstance(parent, ast.Call) and parent.func is mapped:
             application = self._application(parent)
             if application is not None:
                 yield application
             return
         if isinstance(parent, ast.Call) and self._is_jit(parent.func, scope) and parent.args[:1] == [mapped]:
-            grand = self.parents.get(id(parent))
+            grand = self.parent(parent, scope)
             if isinstance(grand, ast.Call) and grand.func is parent:
                 application = self._application(grand)
                 if application is not None:

@@ -6,6 +6,7 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.loops import parents
 from xlalens.analyzers.model import Applicability, Edit, Fix, Position, Range
 from xlalens.analyzers.names import Scope
 from xlalens.analyzers.registry import register_rule
@@ -14,6 +15,7 @@ from xlalens.analyzers.rules.jax._tracing import module_alias
 from xlalens.analyzers.shard_map_model import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
 
 _EXPERIMENTAL_MODULE = "jax.experimental.shard_map"
+_SCOPE_NODES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 # The experimental shard_map's parameters in order; jax.shard_map takes all but f by keyword.
 _PARAMETERS = ("f", "mesh", "in_specs", "out_specs", "check_vma")
 _WARNING = "jax.experimental.shard_map is deprecated in v0.8.0. Used jax.shard_map instead."
@@ -88,15 +90,13 @@ class DeprecatedShardMapSpelling(Rule):
     needs_traced = False
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
-        if id(node) in _compatibility_code(ctx):
-            return
         if isinstance(node, ast.ImportFrom):
             self.check_import(node, ctx)
         elif isinstance(node, ast.Call):
             self.check_call(node, ctx)
 
     def check_import(self, node: ast.ImportFrom, ctx: CheckContext) -> None:
-        if node.level or node.module != _EXPERIMENTAL_MODULE:
+        if node.level or node.module != _EXPERIMENTAL_MODULE or _compatibility_code(node, ctx):
             return
         for alias in node.names:
             if alias.name != "shard_map":
@@ -116,6 +116,8 @@ class DeprecatedShardMapSpelling(Rule):
         if callee is None:
             return
         qualname = ctx.index.qualname(callee, ctx.scope)
+        if qualname not in SHARD_MAP_NAMES or _compatibility_code(node, ctx):
+            return
         if qualname == EXPERIMENTAL_SHARD_MAP and isinstance(callee, ast.Attribute):
             jax_name = module_alias(ctx, "jax", "jax")
             edits = _keyword_edits(node, offset, ctx)
@@ -194,26 +196,27 @@ class DeprecatedShardMapSpelling(Rule):
         return ctx.fix("Import `shard_map` from `jax` and pass its arguments by keyword", Applicability.SAFE, edits)
 
 
-def _compatibility_code(ctx: CheckContext) -> frozenset[int]:
-    """Imports and calls that only run on other JAX versions: in an ``except`` handler (the fallback
+def _compatibility_code(node: ast.AST, ctx: CheckContext) -> bool:
+    """Whether ``node`` only runs on other JAX versions: it is in an ``except`` handler (the fallback
     of ``try: from jax import shard_map``), or under an ``if`` that tests a version or ``hasattr``."""
-
-    def build(_: object) -> frozenset[int]:
-        found: set[int] = set()
-
-        def mark(nodes: list[ast.stmt] | list[ast.AST]) -> None:
-            for statement in nodes:
-                found.update(id(child) for child in ast.walk(statement) if isinstance(child, ast.ImportFrom | ast.Call))
-
-        for node in ast.walk(ctx.index.tree):
-            if isinstance(node, ast.ExceptHandler):
-                mark(node.body)
-            elif isinstance(node, ast.If | ast.IfExp) and _tests_version(node.test):
-                mark([node.body] if isinstance(node, ast.IfExp) else node.body)
-                mark([node.orelse] if isinstance(node, ast.IfExp) else node.orelse)
-        return frozenset(found)
-
-    return ctx.index.derived("jx508_compatibility_code", build)
+    current: ast.AST = node
+    scope: Scope | None = ctx.scope
+    while scope is not None:
+        table = parents(ctx.index, scope)
+        parent = table.get(id(current))
+        while parent is not None and not isinstance(parent, _SCOPE_NODES):
+            if isinstance(parent, ast.ExceptHandler) and current is not parent.type:
+                return True
+            if isinstance(parent, ast.If | ast.IfExp) and current is not parent.test and _tests_version(parent.test):
+                return True
+            current, parent = parent, table.get(id(parent))
+        if parent is None or isinstance(parent, ast.Module):
+            return False
+        # Climb out of the function to the statement that defines it.
+        current = parent
+        owner = ctx.index.scope_of(parent)
+        scope = owner.parent if owner is not None else None
+    return False
 
 
 def _tests_version(test: ast.expr) -> bool:
