@@ -264,3 +264,24 @@ def test_local_args_need_a_known_mesh() -> None:
     )
     assert site.local_args == {}
     assert site.param_specs is not None and list(site.param_specs) == ["a"]
+
+
+def test_body_evaluated_with_local_args_sees_per_device_shapes() -> None:
+    source = HEADER + textwrap.dedent(
+        """
+        def body(a):
+            doubled = a * 2
+            return doubled
+        g = jax.shard_map(body, mesh=mesh, in_specs=P('x', 'y'), out_specs=P('x', 'y'))
+        y = g(x)
+        """
+    )
+    index = ModuleIndex(ast.parse(source), [ast.Call])
+    interpreter = Interpreter(index, find_traced_functions(index))
+    site = shard_map_model(index, interpreter).sites[0]
+    assert site.body is not None
+    scope = index.scope_of(site.body)
+    assert scope is not None
+    evaluation = interpreter.evaluation_with(scope, site.local_args)
+    doubled = evaluation.summary["doubled"]
+    assert isinstance(doubled, Array) and doubled.shape == (2, 2)
