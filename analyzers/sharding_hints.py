@@ -72,9 +72,12 @@ def _shard_hint(placement: Placement, text: SourceText) -> SpanHint | None:
     shard = f"{dtype}[{','.join(str(d) for d in result.shard_shape)}]"
     copies = result.replication
     label = f"per device {shard}" + (f", {copies} replicas" if copies > 1 else "")
-    where = "an argument of a jitted function" if placement.api == "jit" else f"at `{placement.api}`"
+    where = {
+        "jit": ", an argument of a jitted function,",
+        "shard_map": ", an argument of a shard_map-ped function,",
+    }.get(placement.api, f" at `{placement.api}`")
     description = (
-        f"{aval_text(placement.array)} {where} with {placement.spec.describe()} on {placement.mesh.describe()}: "
+        f"{aval_text(placement.array)}{where} with {placement.spec.describe()} on {placement.mesh.describe()}: "
         f"each device holds {shard}"
         + (f", and {copies} devices hold each shard" if copies > 1 else ", one shard per device")
     )

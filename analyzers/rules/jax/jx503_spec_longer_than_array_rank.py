@@ -12,7 +12,7 @@ from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.shard_map_model import SHARD_MAP_NAMES
 from xlalens.analyzers.sharding_model import PLACING_CALLS, Placement, aval_text, sharding_model
 
-JIT_SITES = frozenset({"jax.jit", "functools.partial"})
+JIT_SITES = frozenset({"jax.jit", "jax.experimental.pjit.pjit", "functools.partial"})
 
 
 def placement_related(ctx: CheckContext, placement: Placement) -> list[RelatedLocation]:
