@@ -18,7 +18,8 @@ from xlalens.analyzers.values import Const, Seq, Value
 
 Axes = frozenset[str]
 
-# Collectives whose result is the same on every device along the axes they reduce over.
+# Collectives whose result is the same on every device along the axes they reduce over
+# (all_gather is followed separately: its result stays varying unless to='invarying').
 _REDUCTIONS = frozenset({"psum", "pmean", "pmax", "pmin"})
 # Functions that compute elementwise or reduce within one device: the result varies over the
 # axes its inputs vary over. Anything that takes a function (scan, cond, custom_vjp) or
@@ -66,9 +67,11 @@ class ShardMapOutputNotReplicated(Rule):
     """## What it does
     Finds a `shard_map` whose `out_specs` leaves out a mesh axis (so it promises the output is
     the same on every device along that axis) while the function returns a value computed from
-    an argument that `in_specs` splits over that axis, with no `jax.lax.psum`, `pmean`, `pmax`
-    or `pmin` over the axis on the way. Only straight-line bodies (assignments of arithmetic and
-    `jax.numpy` calls, then `return`) are followed; the check is off with `check_vma=False`.
+    an argument that `in_specs` splits over that axis (or from `jax.lax.axis_index`), with no
+    `jax.lax.psum`, `pmean`, `pmax` or `pmin` over the axis on the way. A `jax.lax.all_gather`
+    over the axis does not count: in JAX 0.10 its result stays varying unless it is called with
+    `to='invarying'`. Only straight-line bodies (assignments of arithmetic and `jax.numpy`
+    calls, then `return`) are followed; the check is off with `check_vma=False`.
 
     ## Why is this bad?
     A mesh axis missing from an output's spec means "one copy of this value stands for all
@@ -168,14 +171,25 @@ class ShardMapOutputNotReplicated(Rule):
             origin = f"the device's position along {axis!r} (`jax.lax.axis_index`),"
         names = ", ".join(repr(a) for a in missing)
         text = ctx.segment(expr)
+        if axis in flow.gathered:
+            how = (
+                f"is gathered by `jax.lax.all_gather`, whose result stays varying over {axis!r} (its default "
+                "`to='varying'`)"
+            )
+            remedy = f"call it with `to='invarying'`, put {axis!r} in `out_specs`, or pass `check_vma=False`"
+        else:
+            how = f"is not reduced over {axis!r}"
+            remedy = (
+                f"return `jax.lax.psum({text}, {axis!r})` (or `pmean`), put {axis!r} in `out_specs`, or pass "
+                "`check_vma=False` if the values are equal"
+            )
         related = [RelatedLocation(ctx.path, ctx.source.node_range(expr), f"`{text}` varies over mesh axis {axis!r}")]
         ctx.report(
             spec_node,
             f"`out_specs` {spec.describe()} leaves out mesh axis {names}, a promise that the output is equal on "
-            f"every device along it, but the returned `{text}` comes from {origin} and is not reduced over "
-            f'{axis!r}: JAX raises "shard_map applied to the function … was given out_specs which require '
-            f"replication which can't be statically inferred\"; return `jax.lax.psum({text}, {axis!r})` (or "
-            f"`pmean`), put {axis!r} in `out_specs`, or pass `check_vma=False` if the values are equal",
+            f"every device along it, but the returned `{text}` comes from {origin} and {how}: "
+            f'JAX raises "shard_map applied to the function … was given out_specs which require '
+            f"replication which can't be statically inferred\"; {remedy}",
             related=related,
         )
 
@@ -189,6 +203,7 @@ class _Flow:
         self.env: dict[str, Axes | None] = {name: None if axes is None else axes[0] for name, axes in params.items()}
         self.spec_texts = {name: axes[1] for name, axes in params.items() if axes is not None}
         self.origins: dict[str, frozenset[str]] = {name: frozenset({name}) for name in params}
+        self.gathered: set[str] = set()
 
     def run(self, body: FunctionNode) -> list[ast.expr] | None:
         """The returned expressions (elements of a returned tuple), or ``None`` when the body is not simple."""
@@ -290,6 +305,8 @@ class _Flow:
                 name = qualname[len("jax.lax.") :]
                 if name in _REDUCTIONS:
                     return self.reduction(call)
+                if name == "all_gather":
+                    return self.all_gather(call)
                 if name == "axis_index":
                     axes = self.axes(call, 0)
                     return None if axes is None else frozenset(axes)
@@ -315,6 +332,29 @@ class _Flow:
             return None
         operand = self.varying(call.args[0])
         return None if operand is None else frozenset(operand - set(axes))
+
+    def all_gather(self, call: ast.Call) -> Axes | None:
+        """``all_gather``: its result still varies over the gathered axes (JAX 0.10's default
+        ``to='varying'``) unless ``to='invarying'`` is passed."""
+        axes = self.axes(call, 1)
+        if axes is None or not call.args or len(call.args) > 2:
+            return None
+        keywords = {k.arg: k.value for k in call.keywords}
+        if None in keywords or "axis_index_groups" in keywords:
+            return None
+        if not all(isinstance(keywords.get(name), ast.Constant | None) for name in ("axis", "tiled", "to")):
+            return None
+        to = keywords.get("to")
+        mode = to.value if isinstance(to, ast.Constant) else "varying"
+        operand = self.varying(call.args[0])
+        if operand is None or not set(axes) <= operand:
+            return None
+        if mode == "invarying":
+            return frozenset(operand - set(axes))
+        if mode != "varying":
+            return None
+        self.gathered.update(axes)
+        return operand
 
     def axes(self, call: ast.Call, position: int) -> tuple[str, ...] | None:
         expr = next((k.value for k in call.keywords if k.arg == "axis_name"), None)

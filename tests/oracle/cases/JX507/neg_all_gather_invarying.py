@@ -1,0 +1,20 @@
+# oracle: runs
+from functools import partial
+
+import numpy as np
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()).reshape(4, 2), ("i", "j"))
+a = jnp.arange(128.0).reshape(8, 16)
+
+
+@partial(jax.shard_map, mesh=mesh, in_specs=P("i", "j"), out_specs=P("i", None))
+def gather_columns(block):
+    return jax.lax.all_gather(block, "j", tiled=True, axis=1, to="invarying")
+
+
+y = gather_columns(a)
+assert y.shape == (8, 16)
