@@ -17,12 +17,12 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from xlalens.analyzers import registry
 from xlalens.analyzers.cache import Cache
@@ -39,6 +39,9 @@ from xlalens.analyzers.fileio import (
 from xlalens.analyzers.fixes import applicable
 from xlalens.analyzers.model import Diagnostic, Position, Range, Severity
 from xlalens.analyzers.settings import Settings
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 INTERNAL_ERROR_CODE = "E900"
 IO_ERROR_CODE = "E902"
@@ -246,6 +249,9 @@ def _dispatch(jobs: Sequence[_Job], workers: int, progress: bool | None) -> Iter
                 yield _run_job(job)
                 advance(1)
         return
+    # Imported here: multiprocessing is slow to import, and a warm run checks nothing.
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     _engine()  # import once here, so forked workers start with the engine loaded
     registry.all_rules()  # and with the rules, which the engine would import on each worker's first check
     size = max(1, min(_MAX_CHUNK, math.ceil(len(jobs) / (workers * 4))))
