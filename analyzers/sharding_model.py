@@ -34,7 +34,7 @@ from xlalens.analyzers.jitcalls import JitWrapper, jit_index
 from xlalens.analyzers.names import ModuleIndex, Scope
 from xlalens.analyzers.shard_map_model import ShardMapSite, shard_map_model
 from xlalens.analyzers.sharding_values import MeshValue, NamedShardingValue, SpecValue
-from xlalens.analyzers.values import Array, CallArguments, Seq, Value
+from xlalens.analyzers.values import Array, CallArguments, Const, Seq, Value
 from xlalens.explainers.calculators.fields import CalculatorInputError
 from xlalens.explainers.calculators.shard_shape import (
     ShardShapeInputs,
@@ -152,16 +152,17 @@ class ShardingModel:
     ) -> None:
         """Record, for every call under a ``with`` of a mesh, which mesh resolves its bare specs."""
         for statement in body:
-            if top_level and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-                mesh = self._set_mesh_argument(statement.value, scope)
-                if mesh is not None:
-                    context = ("set_mesh", mesh, statement.value)
-                    continue
+            call = statement.value if isinstance(statement, ast.Expr) else None
+            if top_level and isinstance(call, ast.Call) and self._jit.callee(call, scope) in SET_MESH:
+                mesh = self._set_mesh_argument(call, scope)
+                global_ok = mesh is not None and self._set_mesh_only_at_top_level()
+                context = ("set_mesh", mesh, call) if global_ok and mesh is not None else None
+                continue
             inner = context
             if isinstance(statement, ast.With | ast.AsyncWith):
                 for item in statement.items:
-                    found = self._with_context(item.context_expr, scope, statement)
-                    inner = found or inner
+                    changes, found = self._with_context(item.context_expr, scope, statement)
+                    inner = found if changes else inner
             self._mark(statement, scope, inner, top_level=top_level)
 
     def _mark(
@@ -185,16 +186,43 @@ class ShardingModel:
         if self._jit.callee(call, scope) not in SET_MESH or len(call.args) != 1 or call.keywords:
             return None
         mesh = self.interpreter.value_of(call.args[0], scope)
-        return mesh if _known_mesh(mesh) else None
+        return mesh if _known_mesh(mesh) and isinstance(mesh, MeshValue) else None
 
-    def _with_context(self, expr: ast.expr, scope: Scope, statement: ast.AST) -> tuple[str, MeshValue, ast.AST] | None:
+    def _set_mesh_only_at_top_level(self) -> bool:
+        """Whether every ``jax.set_mesh`` call is a module-level statement or a ``with`` item, so that a
+        module-level one holds until the next (a call in a function or a branch could change it anytime)."""
+        allowed: set[int] = set()
+        for statement in self.index.tree.body:
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+                allowed.add(id(statement.value))
+        for node in ast.walk(self.index.tree):
+            if isinstance(node, ast.With | ast.AsyncWith):
+                allowed.update(id(item.context_expr) for item in node.items)
+        return all(
+            id(call) in allowed
+            for call, scope in self.index.nodes.get(ast.Call, ())
+            if isinstance(call, ast.Call) and self._jit.callee(call, scope) in SET_MESH
+        )
+
+    def _with_context(
+        self, expr: ast.expr, scope: Scope, statement: ast.AST
+    ) -> tuple[bool, tuple[str, MeshValue, ast.AST] | None]:
+        """Whether a ``with`` item may change the mesh context, and the context it opens when known.
+
+        ``open(...)`` and other library context managers without "mesh" in their name change
+        nothing; a mesh or ``jax.set_mesh`` of a known mesh opens that one; anything else (a
+        local helper, a mesh not known) may open an unknown one, so no bare spec inside is resolved.
+        """
         if isinstance(expr, ast.Call):
-            mesh = self._set_mesh_argument(expr, scope)
-            return ("set_mesh", mesh, statement) if mesh is not None else None
+            qualname = self._jit.callee(expr, scope)
+            if qualname in SET_MESH:
+                mesh = self._set_mesh_argument(expr, scope)
+                return True, (("set_mesh", mesh, statement) if mesh is not None else None)
+            return qualname is None or "mesh" in qualname.lower(), None
         value = self.interpreter.value_of(expr, scope)
         if _known_mesh(value) and isinstance(value, MeshValue) and value.constructor != "AbstractMesh":
-            return ("mesh", value, statement)
-        return None
+            return True, ("mesh", value, statement)
+        return not isinstance(value, Const | Seq | Array), None
 
     # -- calls ----------------------------------------------------------------------------------
 

@@ -208,3 +208,28 @@ def test_mesh_messages_quote_what_jax_and_numpy_raise() -> None:
         'the mesh (4, 4) needs 16 devices but `device-count` is 8: JAX raises "Number of devices 8 must be >= the '
         'product of mesh_shape (4, 4)"',
     ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # A later set_mesh of a mesh that is not known replaces the known one.
+        'jax.set_mesh(mesh)\njax.set_mesh(make())\njax.device_put(jnp.ones((8, 4)), P("z"))\n',
+        # A set_mesh in a function may run at any time: the module-level one is not trusted.
+        'jax.set_mesh(mesh)\n\n\ndef switch():\n    jax.set_mesh(auto)\n\n\njax.device_put(jnp.ones((8, 4)), P("z"))\n',
+        # An inner context that may hold another mesh.
+        'with jax.set_mesh(mesh):\n    with other_mesh:\n        jax.device_put(jnp.ones((8, 4)), P("z"))\n',
+        'with jax.set_mesh(mesh):\n    with jax.set_mesh(make()):\n        jax.device_put(jnp.ones((8, 4)), P("z"))\n',
+    ],
+)
+def test_contexts_that_may_hold_another_mesh_resolve_nothing(body: str) -> None:
+    assert findings(body) == []
+
+
+def test_context_managers_that_are_no_mesh_keep_the_context() -> None:
+    body = """
+    with jax.set_mesh(mesh):
+        with jax.named_scope("step"):
+            jax.device_put(jnp.ones((8, 4)), P("z"))
+    """
+    assert findings(body) == [(4, "JX501")]
