@@ -99,18 +99,17 @@ class SpecLongerThanArrayRank(Rule):
             if not placement.checks_rank or shape is None or entries is None or len(entries) <= len(shape):
                 continue
             rank, length = len(shape), len(entries)
-            explicit = placement.mesh.axis_types is not None and set(placement.mesh.axis_types) == {"Explicit"}
+            types = set(placement.mesh.axis_types or ())
+            sharded_past_rank = any(e.kind == "axes" for e in entries[rank:])
             if placement.api == "shard_map":
                 raised = (
                     'JAX raises "shard_map applied to the function … was given an in_specs entry which is too long '
                     f'to be compatible with the corresponding input value … (and {rank} < {length})"'
                 )
-            elif (
-                explicit
-                and placement.api in ("device_put", "reshard")
-                and any(e.kind == "axes" for e in entries[rank:])
-            ):
+            elif types == {"Explicit"} and placement.api in ("device_put", "reshard") and sharded_past_rank:
                 raised = f"JAX fails an internal assertion `AssertionError: ({rank}, {placement.spec.describe()})`"
+            elif not types and placement.api == "device_put" and sharded_past_rank:
+                raised = "JAX rejects it (a ValueError, or a bare AssertionError on an Explicit mesh)"
             else:
                 raised = (
                     f'JAX raises "… is only valid for values of rank at least {length}, but was applied to a value '

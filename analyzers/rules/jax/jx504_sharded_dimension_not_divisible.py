@@ -127,8 +127,11 @@ class ShardedDimensionNotDivisible(Rule):
                 'JAX raises "shard_map applied to the function … was given argument arrays with axis sizes that are '
                 f'not evenly divisible by the corresponding mesh axis sizes … {factor} does not evenly divide {size}"'
             )
-        explicit = placement.mesh.axis_types is not None and set(placement.mesh.axis_types) == {"Explicit"}
-        if explicit and placement.api in ("device_put", "reshard"):
+        types = set(placement.mesh.axis_types or ())
+        if not types and placement.api == "device_put":
+            # The wording depends on the mesh's axis types, which are not known here.
+            return f'JAX raises "… implies that array axis {axis} is partitioned {factor} times …"'
+        if types == {"Explicit"} and placement.api in ("device_put", "reshard"):
             entry = placement.spec.entries[axis] if placement.spec.entries else None
             named = tuple(entry.axes) if entry is not None else ()
             return (
