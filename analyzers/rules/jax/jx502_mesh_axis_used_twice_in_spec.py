@@ -8,7 +8,10 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.shard_map_model import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_sites
 from xlalens.analyzers.sharding_model import NAMED_SHARDING, PLACING_CALLS, jax_spec_text, sharding_model
+from xlalens.analyzers.sharding_values import MeshValue, SpecValue
+from xlalens.analyzers.values import Seq, Value
 
 
 @register_rule
@@ -16,7 +19,8 @@ class MeshAxisUsedTwiceInSpec(Rule):
     """## What it does
     Finds a `PartitionSpec` that names the same mesh axis twice, in two entries (`P('x', 'x')`)
     or inside one tuple entry (`P(('x', 'x'))`), where it meets a mesh: in `NamedSharding(mesh,
-    spec)` or as a bare spec under `with jax.set_mesh(mesh):`.
+    spec)`, as a bare spec under `with jax.set_mesh(mesh):`, or in the `in_specs`/`out_specs` of a
+    called `shard_map` on an Auto mesh.
 
     ## Why is this bad?
     A mesh axis splits at most one array dimension: the devices along it each hold one slice of
@@ -53,22 +57,52 @@ class MeshAxisUsedTwiceInSpec(Rule):
     explainer = "sharding#each-axis-once"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
-    call_names: ClassVar[frozenset[str] | None] = NAMED_SHARDING | PLACING_CALLS
+    call_names: ClassVar[frozenset[str] | None] = NAMED_SHARDING | PLACING_CALLS | SHARD_MAP_NAMES | {PARTIAL}
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         for use in sharding_model(ctx.index, ctx.interpreter).specs_at(node):
-            names = use.spec.mesh_axes
-            repeated = [axis for axis in dict.fromkeys(names) if names.count(axis) > 1]
-            if not repeated:
-                continue
-            axis = repeated[0]
-            dims = [str(d) for d, entry in enumerate(use.spec.entries or ()) if axis in entry.axes]
-            where = f"dimensions {' and '.join(dims)}" if len(dims) > 1 else f"dimension {dims[0]} (twice in one tuple)"
             # with_sharding_constraint words the check after its own argument.
             kind = "shardings" if use.api == "with_sharding_constraint" else "NamedSharding spec"
-            ctx.report(
-                use.anchor,
-                f"mesh axis {axis!r} splits {where} of {use.spec.describe()}; a mesh axis may split one dimension "
-                f'only: JAX raises "DuplicateSpecError: A single {kind} specification can map every mesh axis to at '
-                f'most one positional dimension, but {jax_spec_text(use.spec)} has duplicate entries for `{axis}`"',
-            )
+            self.check_spec(use.spec, use.anchor, kind, ctx)
+        for site in shard_map_sites(ctx):
+            if site.call is node:
+                self.check_shard_map(site, ctx)
+
+    def check_shard_map(self, site: ShardMapSite, ctx: CheckContext) -> None:
+        """The specs of a called ``shard_map`` on an Auto mesh (on an Explicit one JAX first checks that
+        ``in_specs`` match the arguments' shardings)."""
+        mesh = site.mesh
+        if not isinstance(mesh, MeshValue) or set(mesh.axis_types or ()) != {"Auto"} or not site.applications:
+            return
+        for value, node in ((site.in_specs, site.in_specs_node), (site.out_specs, site.out_specs_node)):
+            if value is None or node is None:
+                continue
+            for spec in _specs(value):
+                if self.check_spec(spec, node, "NamedSharding spec", ctx):
+                    return
+
+    def check_spec(self, spec: SpecValue, anchor: ast.expr, kind: str, ctx: CheckContext) -> bool:
+        """Report the first axis ``spec`` names twice; whether there was one."""
+        names = spec.mesh_axes
+        repeated = [axis for axis in dict.fromkeys(names) if names.count(axis) > 1]
+        if not repeated:
+            return False
+        axis = repeated[0]
+        dims = [str(d) for d, entry in enumerate(spec.entries or ()) if axis in entry.axes]
+        where = f"dimensions {' and '.join(dims)}" if len(dims) > 1 else f"dimension {dims[0]} (twice in one tuple)"
+        ctx.report(
+            anchor,
+            f"mesh axis {axis!r} splits {where} of {spec.describe()}; a mesh axis may split one dimension only: "
+            f'JAX raises "DuplicateSpecError: A single {kind} specification can map every mesh axis to at most one '
+            f'positional dimension, but {jax_spec_text(spec)} has duplicate entries for `{axis}`"',
+        )
+        return True
+
+
+def _specs(value: Value) -> list[SpecValue]:
+    """The literal specs of an ``in_specs``/``out_specs`` pytree."""
+    if isinstance(value, SpecValue):
+        return [value] if value.entries is not None else []
+    if isinstance(value, Seq):
+        return [spec for item in value.items for spec in _specs(item)]
+    return []
