@@ -2,11 +2,11 @@
 
 Every placement of the sharding model (:mod:`.sharding_model`) whose array shape, mesh and spec
 are all known — ``jax.device_put(x, NamedSharding(mesh, P('x', None)))``, a bare ``P(...)`` under
-``jax.set_mesh``, an argument of a ``jax.jit(f, in_shardings=...)`` function — gets a hint after
-the array with the per-device shard and how many devices hold each copy
-(``per device f32[2,6], 2 replicas``), worked out by the shard-shape calculator. A hover on the
-placement shows that calculator's table. Placements JAX rejects get no hint: their diagnostic
-(JX503/JX504) carries the same calculator.
+``jax.set_mesh``, an argument of a ``jax.jit(f, in_shardings=...)`` or ``shard_map``-ped function
+— gets a hint with the per-device shard and how many devices hold each copy (``per device
+f32[2,6], 2 replicas``), worked out by the shard-shape calculator: after the call, or after each
+argument of a jitted or mapped function. A hover on it shows that calculator's table. Placements
+JAX rejects get no hint: their diagnostic (JX503/JX504) carries the same calculator.
 
 Examples:
     >>> code = '''
@@ -81,14 +81,17 @@ def _shard_hint(placement: Placement, text: SourceText) -> SpanHint | None:
         f"each device holds {shard}"
         + (f", and {copies} devices hold each shard" if copies > 1 else ", one shard per device")
     )
+    # One array placed by device_put & co: the hint goes after the call; an argument of a jitted or
+    # mapped function (or one array of a tuple) gets its own, after it.
     first_argument = placement.call.args[0] if placement.call.args else None
-    whole_call = placement.api != "jit" and placement.array_node is first_argument
+    whole_call = placement.api not in ("jit", "shard_map") and placement.array_node is first_argument
+    anchor = placement.call if whole_call else placement.array_node
     return SpanHint(
-        position=text.node_range(placement.array_node).end,
+        position=text.node_range(anchor).end,
         target="shard",
         label=label,
         description=description,
-        span=text.node_range(placement.call if whole_call else placement.array_node),
+        span=text.node_range(anchor),
         calculator=SHARD_SHAPE_CALCULATOR,
         inputs=link_inputs(inputs, placement.array.dtype is not None),
     )
