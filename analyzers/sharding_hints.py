@@ -58,9 +58,22 @@ def sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceTex
 register_hint_provider("sharding", sharding_hints)
 
 
+def _axis_types_accepted(placement: Placement) -> bool:
+    """Whether JAX accepts the spec's axes at this API: ``with_sharding_constraint`` names only Auto axes,
+    ``reshard`` only Explicit ones (unknown types: not known to be accepted)."""
+    wanted = {"with_sharding_constraint": "Auto", "reshard": "Explicit"}.get(placement.api)
+    if wanted is None:
+        return True
+    mesh = placement.mesh
+    if mesh.axis_types is None or mesh.axis_names is None or len(mesh.axis_types) != len(mesh.axis_names):
+        return False
+    types = dict(zip(mesh.axis_names, mesh.axis_types, strict=True))
+    return all(types.get(axis) == wanted for axis in placement.spec.mesh_axes)
+
+
 def _shard_hint(placement: Placement, text: SourceText) -> SpanHint | None:
     shape = placement.shape
-    if shape is None or len(placement.spec.entries or ()) > len(shape):
+    if shape is None or len(placement.spec.entries or ()) > len(shape) or not _axis_types_accepted(placement):
         return None
     inputs = shard_inputs(placement.mesh, placement.spec, shape, placement.array.dtype)
     if inputs is None:

@@ -67,3 +67,13 @@ def test_rejected_and_unknown_placements_get_no_hint() -> None:
 
 def test_the_provider_is_registered() -> None:
     assert "sharding" in hint_providers()
+
+
+def test_no_hint_where_the_mesh_axis_types_are_refused() -> None:
+    code = CODE + (
+        'g = jax.lax.with_sharding_constraint(jnp.ones((8, 6)), NamedSharding(mesh, P("x")))\n'
+        'h = jax.lax.with_sharding_constraint(jnp.ones((8, 6)), NamedSharding(auto, P("x")))\n'
+        "with jax.set_mesh(auto):\n"
+        '    k = jax.reshard(jnp.ones((8, 6)), P("x"))\n'
+    )
+    assert [h.position.line for h in sharding_hints_for_source(code) if h.position.line > 20] == [22]
