@@ -122,6 +122,7 @@ def run_rules(
 
 
 def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequence[type[Rule]]) -> list[Diagnostic]:
+    """Parse one Python file and run ``rules`` on it; a file that does not parse gets its syntax finding."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
