@@ -233,3 +233,26 @@ def test_context_managers_that_are_no_mesh_keep_the_context() -> None:
             jax.device_put(jnp.ones((8, 4)), P("z"))
     """
     assert findings(body) == [(4, "JX501")]
+
+
+def test_code_that_checks_the_device_count_itself_is_not_judged_by_the_setting() -> None:
+    body = """
+    if jax.device_count() >= 16:
+        big = jax.make_mesh((4, 4), ("a", "b"))
+
+
+    def test_big():
+        assert len(jax.devices()) == 16
+        return Mesh(np.array(jax.devices()).reshape(4, 4), ("a", "b"))
+    """
+    assert findings(body, device_count=8) == []
+
+
+def test_a_file_that_forces_its_host_device_count_is_not_judged_by_the_setting() -> None:
+    body = """
+    import os
+
+    os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+    mesh8 = jax.make_mesh((8,), ("a",))
+    """
+    assert findings(body, device_count=4) == []

@@ -61,7 +61,9 @@ class MeshShapeDiffersFromDevices(Rule):
 
     ## Options
     - `device-count`: the number of devices the code runs on; without it only shapes that
-      contradict their own axis names are reported.
+      contradict their own axis names are reported. Code that tests the device count itself
+      (`if jax.device_count() >= 16:`) or forces it (`--xla_force_host_platform_device_count`) is
+      left alone.
 
     ## References
     - `jax/_src/mesh.py`, `Mesh.__new__`; `jax/_src/sharding_impls.py`, `make_mesh`
@@ -122,7 +124,7 @@ class MeshShapeDiffersFromDevices(Rule):
 
     def check_make_mesh_devices(self, node: ast.Call, mesh: MeshValue, ctx: CheckContext) -> None:
         """``jax.make_mesh`` asking for more devices than ``device-count``."""
-        devices = ctx.settings.device_count
+        devices = _configured_count(ctx)
         sizes = mesh.axis_sizes
         if devices is None or sizes is None or any(s is None for s in sizes) or "devices" in _keywords(node):
             return
@@ -138,7 +140,7 @@ class MeshShapeDiffersFromDevices(Rule):
 
     def check_device_array(self, node: ast.Call, devices: DevicesValue, create: bool, ctx: CheckContext) -> None:
         """All devices reshaped, or laid out by ``create_device_mesh``, to a shape of another size."""
-        count = ctx.settings.device_count
+        count = _configured_count(ctx)
         shape = devices.shape
         if count is None or shape is None or any(s is None or s < 0 for s in shape):
             return
@@ -159,6 +161,36 @@ class MeshShapeDiffersFromDevices(Rule):
             node,
             f"{subject} needs {needed} devices but `device-count` is {count}: {raised}",
         )
+
+
+_FORCED_HOST_COUNT = "xla_force_host_platform_device_count"
+_DEVICE_QUERIES = frozenset({"device_count", "local_device_count", "devices", "local_devices"})
+
+
+def _configured_count(ctx: CheckContext) -> int | None:
+    """``device-count``, unless the file forces its own host device count (``XLA_FLAGS=
+    --xla_force_host_platform_device_count=8``) or the code around the mesh asks for the device count
+    itself in a condition, an assert or a decorator (``if jax.device_count() >= 16:``,
+    ``@skipif(jax.device_count() < 8)``): it is written for several counts, and the configured one says
+    nothing about the branch."""
+    count = ctx.settings.device_count
+    if count is None or _FORCED_HOST_COUNT in ctx.source.text:
+        # A file that sets its own (host) device count runs with that many, whatever the setting.
+        return None
+    owner = ctx.scope.enclosing_function()
+    root = owner.node if owner is not None else ctx.index.tree
+    tests: list[ast.AST] = []
+    if isinstance(root, ast.FunctionDef | ast.AsyncFunctionDef):
+        tests.extend(root.decorator_list)
+    for node in ast.walk(root):
+        if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
+            tests.append(node.test)
+    for test in tests:
+        for node in ast.walk(test):
+            name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+            if name in _DEVICE_QUERIES:
+                return None
+    return count
 
 
 def _keywords(node: ast.Call) -> set[str]:
