@@ -5,18 +5,19 @@ where they are used, once per check:
 
 - **Specs on a mesh** (:class:`SpecOnMesh`): ``NamedSharding(mesh, spec)``, which JAX checks as
   soon as it is built (every axis in the mesh, each axis once), and a bare ``P(...)`` handed to
-  ``jax.device_put``, ``jax.reshard``, ``jax.lax.with_sharding_constraint`` or a jitted
-  function's ``in_shardings`` inside ``with jax.set_mesh(mesh):`` (or after a module-level
-  ``jax.set_mesh(mesh)``), where JAX resolves it against that mesh. The legacy ``with mesh:``
+  ``jax.device_put``, ``jax.reshard`` or ``jax.lax.with_sharding_constraint`` inside ``with
+  jax.set_mesh(mesh):`` (or after a module-level ``jax.set_mesh(mesh)``), where JAX resolves it
+  against that mesh. The legacy ``with mesh:``
   only resolves specs for ``with_sharding_constraint`` (``device_put`` then asks for
   ``jax.set_mesh``).
 - **Placements** (:class:`Placement`): an array of known shape given a sharding at one of those
-  calls, passed to a ``jax.jit(f, in_shardings=...)`` wrapper, or to a ``shard_map``-ped function
-  (its ``in_specs``, through :mod:`.shard_map_model`). Each placement says whether JAX
-  checks the spec's length and the divisibility of each sharded dimension there: a
-  ``with_sharding_constraint`` inside a trace allows uneven shards on ``Auto`` meshes, and
-  ``reshard`` and ``with_sharding_constraint`` reject the other mesh kind before they look at the
-  shape, so those combinations are left alone.
+  calls, passed to a ``jax.jit(f, in_shardings=...)`` wrapper (bare specs resolved by
+  ``jax.set_mesh`` too), or to a ``shard_map``-ped function (its ``in_specs``, through
+  :mod:`.shard_map_model`). Each placement says whether JAX checks the spec's length and the
+  divisibility of each sharded dimension there: a ``with_sharding_constraint`` inside a trace
+  allows uneven shards on ``Auto`` meshes, ``reshard`` refuses ``Auto`` axes and
+  ``with_sharding_constraint`` ``Explicit`` ones before they look at divisibility, so those
+  combinations are left alone.
 
 Only what the interpreter knows for certain takes part: a mesh whose names or sizes are not
 literal, a spec built with ``P(*axes)``, an array of unknown shape — all stay silent.
@@ -297,7 +298,10 @@ class ShardingModel:
         shardings = wrapper.keywords["in_shardings"]
         if not isinstance(site, ast.Call) or call is site or call.keywords:
             return
-        if wrapper.static_positions or wrapper.static or wrapper.function.bound_positional:
+        # in_shardings leaves static arguments out; only calls without any pair one-to-one.
+        if wrapper.static_positions != frozenset() or wrapper.static != frozenset():
+            return
+        if wrapper.function.bound_positional:
             return
         if any(isinstance(arg, ast.Starred) for arg in call.args):
             return

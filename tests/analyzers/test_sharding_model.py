@@ -256,3 +256,18 @@ def test_a_file_that_forces_its_host_device_count_is_not_judged_by_the_setting()
     mesh8 = jax.make_mesh((8,), ("a",))
     """
     assert findings(body, device_count=4) == []
+
+
+def test_jit_with_static_arguments_that_are_not_literal_is_left_alone() -> None:
+    body = """
+    from functools import partial
+
+    STATIC = (1,)
+
+    @partial(jax.jit, in_shardings=NamedSharding(mesh, P("x")), static_argnums=STATIC)
+    def scale(a, k):
+        return a * k
+
+    scale(jnp.ones((6, 4)), 2)
+    """
+    assert list(model_of(body).all_placements()) == []
