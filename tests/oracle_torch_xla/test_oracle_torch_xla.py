@@ -303,16 +303,20 @@ def test_case_counts() -> None:
         assert own == case.positive, f"{case.case_id}: a positive needs a marker for {case.code}, a negative none"
 
 
-PAGE = HERE.parents[1] / "explainers" / "pages" / "torch-xla-lazy-tensor.md"
+PAGES_DIR = HERE.parents[1] / "explainers" / "pages"
 _NORUN_BLOCK = re.compile(r"^```python norun\n(?P<code>.*?)^```", re.S | re.M)
+PAGE_BLOCKS = [
+    pytest.param(code, id=f"{page}:block{index}")
+    for page in ("torch-xla-lazy-tensor.md", "sharding.md")
+    for index, code in enumerate(_NORUN_BLOCK.findall((PAGES_DIR / page).read_text(encoding="utf-8")))
+]
 
 
 @pytest.mark.oracle
-@pytest.mark.parametrize("index", range(len(_NORUN_BLOCK.findall(PAGE.read_text(encoding="utf-8")))))
-def test_page_torch_xla_blocks_run(index: int, tmp_path: Path) -> None:
-    """The explainer page's torch_xla examples (``python norun`` there: no torch in the main venv) run here."""
+@pytest.mark.parametrize("code", PAGE_BLOCKS)
+def test_page_torch_xla_blocks_run(code: str, tmp_path: Path) -> None:
+    """The explainer pages' torch_xla examples (``python norun`` there: no torch in the main venv) run here."""
     python = require_oracle()
-    code = _NORUN_BLOCK.findall(PAGE.read_text(encoding="utf-8"))[index]
     script = tmp_path / "example.py"
     script.write_text(code, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
