@@ -169,7 +169,9 @@ class ShardMapOutputNotReplicated(Rule):
             )
         else:
             origin = f"the device's position along {axis!r} (`jax.lax.axis_index`),"
-        names = ", ".join(repr(a) for a in missing)
+        names = f"axis {axis!r}" if len(missing) == 1 else "axes " + ", ".join(repr(a) for a in missing)
+        listed = " and ".join(repr(a) for a in missing)
+        reduced = repr(axis) if len(missing) == 1 else "(" + ", ".join(repr(a) for a in missing) + ")"
         text = ctx.segment(expr)
         if axis in flow.gathered:
             how = (
@@ -180,13 +182,13 @@ class ShardMapOutputNotReplicated(Rule):
         else:
             how = f"is not reduced over {axis!r}"
             remedy = (
-                f"return `jax.lax.psum({text}, {axis!r})` (or `pmean`), put {axis!r} in `out_specs`, or pass "
+                f"return `jax.lax.psum({text}, {reduced})` (or `pmean`), put {listed} in `out_specs`, or pass "
                 "`check_vma=False` if the values are equal"
             )
         related = [RelatedLocation(ctx.path, ctx.source.node_range(expr), f"`{text}` varies over mesh axis {axis!r}")]
         ctx.report(
             spec_node,
-            f"`out_specs` {spec.describe()} leaves out mesh axis {names}, a promise that the output is equal on "
+            f"`out_specs` {spec.describe()} leaves out mesh {names}, a promise that the output is equal on "
             f"every device along it, but the returned `{text}` comes from {origin} and {how}: "
             f'JAX raises "shard_map applied to the function … was given out_specs which require '
             f"replication which can't be statically inferred\"; {remedy}",
