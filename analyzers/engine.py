@@ -2,9 +2,10 @@
 
 Rules subscribe to node types; the engine hands each collected node to every rule that wants
 it, skipping rules that only apply inside traced functions when the node is outside one. Calls
-go only to the rules whose ``call_names``/``call_attributes`` name their callee (and to the rules
-that want every call): a file has thousands of calls and most rules care about a handful of
-functions. Values are computed lazily, per function, the first time a rule asks.
+go only to the rules whose ``call_names``/``call_prefixes``/``call_attributes`` name their callee or
+whose ``call_filter`` accepts them (and to the rules that want every call): a file has thousands of
+calls and most rules care about a handful of functions. Values are computed lazily, per function,
+the first time a rule asks.
 """
 
 from __future__ import annotations
@@ -186,30 +187,47 @@ def _check_nodes(
 class _CallDispatch:
     """Which of the rules that look at calls get a given call: decided once per callee spelling.
 
-    A rule with ``call_names`` gets the calls whose callee resolves to one of them or is a method
-    named in its ``call_attributes``; a rule without gets every call. The rules keep their order.
+    A rule with ``call_names`` gets the calls whose callee resolves to one of them or starts with
+    one of its ``call_prefixes``, or is a method named in its ``call_attributes``; a rule with a
+    ``call_filter`` gets the calls that pass it (each filter is asked once per call, however many
+    rules share it); a rule with neither gets every call. The rules keep their order.
     """
 
     def __init__(self, rules: list[Rule], index: ModuleIndex) -> None:
         self.rules = rules
         self.index = index
         self.names = frozenset().union(*(rule.call_names or () for rule in rules))
+        self.prefixes = tuple(dict.fromkeys(prefix for rule in rules for prefix in rule.call_prefixes))
         self.attributes = frozenset().union(*(rule.call_attributes for rule in rules))
-        self.chosen: dict[tuple[str | None, str | None], list[Rule]] = {}
+        self.filters = tuple(dict.fromkeys(rule.call_filter for rule in rules if rule.call_filter is not None))
+        self.chosen: dict[tuple[str | None, str | None, tuple[bool, ...]], list[Rule]] = {}
 
     def rules_for(self, call: ast.Call, scope: Scope) -> list[Rule]:
         func = call.func
         name = self.index.qualname(func, scope) if isinstance(func, ast.Name | ast.Attribute) else None
-        attribute = func.attr if isinstance(func, ast.Attribute) else None
-        key = (name if name in self.names else None, attribute if attribute in self.attributes else None)
+        if name is not None and name not in self.names and not name.startswith(self.prefixes):
+            name = None
+        attribute = func.attr if isinstance(func, ast.Attribute) and func.attr in self.attributes else None
+        passed = tuple(accepts(call, scope, self.index) for accepts in self.filters)
+        key = (name, attribute, passed)
         chosen = self.chosen.get(key)
         if chosen is None:
-            chosen = self.chosen[key] = [
-                rule
-                for rule in self.rules
-                if rule.call_names is None or key[0] in rule.call_names or key[1] in rule.call_attributes
-            ]
+            accepted = {accepts for accepts, ok in zip(self.filters, passed, strict=True) if ok}
+            chosen = self.chosen[key] = [rule for rule in self.rules if _gets(rule, name, attribute, accepted)]
         return chosen
+
+
+def _gets(rule: Rule, name: str | None, attribute: str | None, accepted: set[object]) -> bool:
+    """Whether ``rule`` gets a call whose callee (kept only when some rule names it) is ``name``."""
+    if rule.call_names is None and rule.call_filter is None:
+        return True
+    if rule.call_filter is not None and rule.call_filter in accepted:
+        return True
+    if rule.call_names is None:
+        return False
+    if attribute is not None and attribute in rule.call_attributes:
+        return True
+    return name is not None and (name in rule.call_names or name.startswith(rule.call_prefixes))
 
 
 def _deduplicate(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -160,6 +160,7 @@ class JitIndex:
         self._assignments: dict[int, ast.Assign] | None = None
         self._names: frozenset[str] | None = None
         self._by_name: dict[str, list[tuple[ast.Call, Scope]]] | None = None
+        self._wrapper_names: frozenset[str] | None = None
 
     def callee(self, call: ast.Call, scope: Scope) -> str | None:
         """The qualified name ``call`` calls (``jax.random.normal``), resolved once for all the rules that ask."""
@@ -179,6 +180,26 @@ class JitIndex:
                 if key is not None:
                     self._by_name.setdefault(key, []).append((call, scope))
         return self._by_name.get(name, [])
+
+    def wrapper_names(self) -> frozenset[str]:
+        """The names that may be bound to a jit wrapper somewhere in the module: decorated functions and
+        the single targets of ``name = <call>``. A called name outside this set calls no jit wrapper."""
+        if self._wrapper_names is None:
+            decorated = [
+                scope.node.name
+                for scope in self.index.functions
+                if isinstance(scope.node, ast.FunctionDef | ast.AsyncFunctionDef) and scope.node.decorator_list
+            ]
+            assigned = [
+                statement.targets[0].id
+                for statement, _ in self.index.nodes[ast.Assign]
+                if isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and isinstance(statement.value, ast.Call)
+            ]
+            self._wrapper_names = frozenset([*decorated, *assigned])
+        return self._wrapper_names
 
     def names(self) -> frozenset[str]:
         """Every name used in the module, for fixes that introduce a new one."""
@@ -354,6 +375,48 @@ class JitIndex:
 def jit_index(index: ModuleIndex) -> JitIndex:
     """The jit wrappers of the module ``index`` describes, built once per check."""
     return index.derived("jit_index", JitIndex)
+
+
+def calls_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+    """Whether ``call`` calls a jit wrapper (:meth:`JitIndex.of_call` finds one).
+
+    The ``call_filter`` of the rules about the arguments of jitted calls: a wrapper is called by a
+    local name or as ``jax.jit(f)(x)``, so no qualified name covers these calls. A call of a method
+    or of a name that never holds a wrapper is refused before anything is resolved.
+
+    Examples:
+        >>> tree = ast.parse("import jax\\nstep = jax.jit(f)\\nstep(x)\\nprint(x)\\njax.jit(f)(x)")
+        >>> index = ModuleIndex(tree, [ast.Call])
+        >>> [calls_jit_wrapper(tree.body[k].value, index.module_scope, index) for k in (2, 3, 4)]
+        [True, False, True]
+    """
+    func = call.func
+    if isinstance(func, ast.Name):
+        if func.id not in jit_index(index).wrapper_names():
+            return False
+    elif not isinstance(func, ast.Call):
+        return False
+    return jit_index(index).of_call(call, scope) is not None
+
+
+def may_build_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+    """Whether ``call`` may build a jit wrapper (:meth:`JitIndex.of_expression` may find one): a jit-like
+    transform applied to a function (``jax.jit(f)``), or a call of a call (``partial(jax.jit, ...)(f)``).
+
+    The ``call_filter`` of the rules about where jit wrappers are made.
+
+    Examples:
+        >>> tree = ast.parse("import jax\\njax.jit(f)\\njax.vmap(f)\\njax.jit(**kw)(f)")
+        >>> index = ModuleIndex(tree, [ast.Call])
+        >>> [may_build_jit_wrapper(tree.body[k].value, index.module_scope, index) for k in (1, 2, 3)]
+        [True, False, True]
+    """
+    if not call.args:
+        return False
+    if isinstance(call.func, ast.Call):
+        return True
+    spec = transform_spec(jit_index(index).callee(call, scope))
+    return spec is not None and spec.is_jit and spec.slot is FunctionSlot.FIRST
 
 
 def bind_arguments(wrapper: JitWrapper, call: ast.Call) -> list[BoundArgument]:

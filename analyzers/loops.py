@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.names import LOOP_TYPES, ModuleIndex, Scope
@@ -222,6 +222,16 @@ def stored_names(loop: Loop) -> dict[str, list[ast.AST]]:
     return stored
 
 
+def loop_stores(loop: Loop, index: ModuleIndex) -> dict[str, list[ast.AST]]:
+    """:func:`stored_names` of ``loop``, computed once per check: every jitted call in a loop asks for it."""
+    per_loop: dict[tuple[int, int], dict[str, list[ast.AST]]] = index.derived("loop_stores", lambda _: {})
+    key = (id(loop.node), id(loop.generator))
+    found = per_loop.get(key)
+    if found is None:
+        found = per_loop[key] = stored_names(loop)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Counter:
     """A name that takes a new number on every iteration of its loop.
@@ -259,7 +269,7 @@ def counter_of(loop: Loop, ctx: CheckContext) -> Counter | None:
     target, iterable = loop.target, loop.iterable
     if target is None or not isinstance(iterable, ast.Call):
         return None
-    stores = stored_names(loop)
+    stores = loop_stores(loop, ctx.index)
     callee = ctx.qualname(iterable.func)
     if callee == "builtins.range" and isinstance(target, ast.Name) and 1 <= len(iterable.args) <= 3:
         # range() only yields distinct ints, whatever its (unknown) bounds are.
@@ -286,7 +296,7 @@ def counter_of(loop: Loop, ctx: CheckContext) -> Counter | None:
 
 def _while_counter(loop: Loop, ctx: CheckContext) -> Counter | None:
     assert isinstance(loop.node, ast.While)
-    stores = stored_names(loop)
+    stores = loop_stores(loop, ctx.index)
     for statement in loop.node.body:
         step: int | None = None
         name: str | None = None
@@ -389,6 +399,18 @@ class Linear:
         return self.scale * value + self.offset
 
 
+def _counter_seen_from(loop: Loop, ctx: CheckContext) -> Counter | None:
+    """:func:`counter_of` ``loop`` from the current scope, computed once per check for all the calls in the loop."""
+    per_loop: dict[tuple[int, int, int], Counter | None] = ctx.index.derived("loop_counters", lambda _: {})
+    key = (id(loop.node), id(loop.generator), id(ctx.scope))
+    if key in per_loop:
+        counter = per_loop[key]
+    else:
+        counter = per_loop[key] = counter_of(loop, ctx)
+    # Each call builds its own Loop objects, and IterationValues finds a counter's loop by identity.
+    return counter if counter is None or counter.loop is loop else replace(counter, loop=loop)
+
+
 class IterationValues:
     """What changes from one iteration to the next, seen from one node inside loops.
 
@@ -402,9 +424,9 @@ class IterationValues:
         self.ctx = ctx
         self.loops = enclosing_loops(node, ctx.index, ctx.scope)
         self.counters: dict[str, Counter] = {}
-        self._stores = [stored_names(loop) for loop in self.loops]
+        self._stores = [loop_stores(loop, ctx.index) for loop in self.loops]
         for loop in reversed(self.loops):  # inner counters shadow outer ones of the same name
-            counter = counter_of(loop, ctx)
+            counter = _counter_seen_from(loop, ctx)
             if counter is not None:
                 self.counters[counter.name] = counter
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 import ast
 import enum
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from xlalens.analyzers.model import Severity
 
 if TYPE_CHECKING:
     from xlalens.analyzers.context import CheckContext
+    from xlalens.analyzers.names import ModuleIndex, Scope
 
 
 class FixAvailability(enum.Enum):
@@ -82,10 +84,18 @@ class Rule:
             as :meth:`~xlalens.analyzers.names.ModuleIndex.qualname` resolves them
             (``jax.lax.scan``, ``jax.experimental.pallas.pallas_call``, ``builtins.print``), of the
             calls :meth:`check` can report on. The engine hands the rule only those calls (and
-            those matched by ``call_attributes``); ``None`` means every call. Declare it only when
-            it covers every call the rule can act on, whatever its spelling.
+            those matched by ``call_attributes``); ``None`` means every call unless ``call_filter``
+            is set. Declare it only when it covers every call the rule can act on, whatever its
+            spelling.
         call_attributes: With ``call_names``: method names (``item`` for ``x.item()``) whose
             calls the rule also gets, whatever the callee resolves to.
+        call_prefixes: With ``call_names``: prefixes of qualified names (``torch.``) whose calls the
+            rule also gets, for a rule that acts on a whole module's functions.
+        call_filter: For a rule that looks at calls no name covers (a local jit wrapper): a
+            predicate ``(call, scope, index) -> bool`` that every call the rule can act on passes.
+            The engine asks it once per call, for all the rules that share it, and hands the rule
+            only the calls it accepts (and those its ``call_names`` name, when set). Wrap it in
+            ``staticmethod``.
     """
 
     code: ClassVar[str]
@@ -100,6 +110,8 @@ class Rule:
     needs_traced: ClassVar[bool] = True
     call_names: ClassVar[frozenset[str] | None] = None
     call_attributes: ClassVar[frozenset[str]] = frozenset()
+    call_prefixes: ClassVar[tuple[str, ...]] = ()
+    call_filter: ClassVar[Callable[[ast.Call, Scope, ModuleIndex], bool] | None] = None
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -110,10 +122,11 @@ class Rule:
             raise ValueError(f"{cls.__name__}: rule code {code!r} is not JX/TX followed by 3 digits")
         if not cls.node_types:
             raise ValueError(f"{cls.__name__}: node_types is empty, so the rule would never run")
-        if cls.call_names is not None and ast.Call not in cls.node_types:
-            raise ValueError(f"{cls.__name__}: call_names is set but the rule does not look at ast.Call")
-        if cls.call_attributes and cls.call_names is None:
-            raise ValueError(f"{cls.__name__}: call_attributes narrows nothing while call_names is None")
+        if (cls.call_names is not None or cls.call_filter is not None) and ast.Call not in cls.node_types:
+            raise ValueError(f"{cls.__name__}: call_names or call_filter is set but the rule does not look at ast.Call")
+        for narrowing in ("call_attributes", "call_prefixes"):
+            if getattr(cls, narrowing) and cls.call_names is None:
+                raise ValueError(f"{cls.__name__}: {narrowing} narrows nothing while call_names is None")
         if "#" not in cls.explainer:
             raise ValueError(f"{cls.__name__}: explainer {cls.explainer!r} must be 'page#section'")
 

@@ -8,8 +8,8 @@ by recording before the change and comparing after::
     python benchmarks/snapshot_findings.py record after.json
     python benchmarks/snapshot_findings.py compare before.json after.json
 
-``record --every-call`` clears every rule's ``call_names``, so that each rule sees every call as
-it did before the engine dispatched calls by callee: comparing that recording with a plain one,
+``record --every-call`` clears every rule's ``call_names``, ``call_prefixes``, ``call_attributes`` and
+``call_filter``, so that each rule sees every call as it did before the engine dispatched calls: comparing that recording with a plain one,
 made at the same commit, shows whether the declared ``call_names`` hide any finding.
 
 Every registered rule runs, preview ones included, and findings are recorded before ``# noqa``
@@ -52,6 +52,8 @@ def record(output: Path, every_call: bool = False, trees: Sequence[Path] = ()) -
         for rule in rules:
             rule.call_names = None
             rule.call_attributes = frozenset()
+            rule.call_prefixes = ()
+            rule.call_filter = None
     settings = Settings()
     if not trees:
         trees = [*ensure_corpus(DEFAULT_NAMES).values(), *(tree for tree in EXTRA_TREES if tree.is_dir())]

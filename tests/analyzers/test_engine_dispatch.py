@@ -1,4 +1,4 @@
-"""The engine hands a call only to the rules that name its callee, and rules name callees correctly."""
+"""The engine hands a call only to the rules that name its callee or accept it, and rules name callees correctly."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ import ast
 import builtins
 import gc
 import re
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.engine import run_rules
-from xlalens.analyzers.names import ModuleIndex, canonical
+from xlalens.analyzers.jitcalls import calls_jit_wrapper, jit_index, may_build_jit_wrapper
+from xlalens.analyzers.names import ModuleIndex, Scope, canonical
 from xlalens.analyzers.registry import all_rules
 from xlalens.analyzers.rule import Rule
 from xlalens.analyzers.settings import Settings
@@ -79,6 +81,36 @@ class _EveryCallRecorder(_Recorder):
     code = "JX993"
 
 
+class _NumpyRecorder(_Recorder):
+    code = "JX996"
+    call_names: ClassVar[frozenset[str] | None] = frozenset()
+    call_prefixes = ("numpy.",)
+
+
+_FILTER_ASKED: list[str] = []
+
+
+def _calls_a_call(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+    _FILTER_ASKED.append(ast.unparse(call.func))
+    return isinstance(call.func, ast.Call)
+
+
+class _FilteredRecorder(_Recorder):
+    code = "JX997"
+    call_filter = staticmethod(_calls_a_call)
+
+
+class _OtherFilteredRecorder(_Recorder):
+    code = "JX998"
+    call_filter = staticmethod(_calls_a_call)
+
+
+class _FilteredScanRecorder(_Recorder):
+    code = "JX999"
+    call_names = frozenset({"jax.lax.scan"})
+    call_filter = staticmethod(_calls_a_call)
+
+
 def test_a_rule_with_call_names_sees_only_the_calls_of_those_functions_however_spelled() -> None:
     seen = _seen_calls(_ScanRecorder)
     assert seen["JX991"] == ["jax.lax.scan", "L.scan", "run_scan"]
@@ -104,6 +136,65 @@ def test_a_rule_without_call_names_sees_every_call_in_order() -> None:
     ]
     assert seen["JX993"] == expected
     assert seen["JX991"] == ["jax.lax.scan", "L.scan", "run_scan"]
+
+
+def test_call_prefixes_match_every_function_of_a_module() -> None:
+    seen = _seen_calls(_NumpyRecorder)
+    assert seen["JX996"] == ["np.asarray"]
+
+
+def test_a_call_filter_is_asked_once_per_call_for_all_the_rules_that_share_it() -> None:
+    _FILTER_ASKED.clear()
+    seen = _seen_calls(_FilteredRecorder, _OtherFilteredRecorder)
+    assert seen["JX997"] == seen["JX998"] == ["jax.jit(f)"]
+    assert len(_FILTER_ASKED) == len(set(_FILTER_ASKED)) == 9
+
+
+def test_a_rule_with_call_names_and_a_call_filter_gets_the_calls_either_accepts() -> None:
+    seen = _seen_calls(_FilteredScanRecorder)
+    assert seen["JX999"] == ["jax.lax.scan", "L.scan", "run_scan", "jax.jit(f)"]
+
+
+def test_call_prefixes_without_call_names_is_refused() -> None:
+    with pytest.raises(ValueError, match="call_prefixes narrows nothing"):
+
+        class _Broken(_Recorder):
+            code = "JX994"
+            call_prefixes = ("numpy.",)
+
+
+def test_call_filter_on_a_rule_that_does_not_look_at_calls_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"does not look at ast\.Call"):
+
+        class _Broken(_Recorder):
+            code = "JX995"
+            node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Subscript,)
+            call_filter = staticmethod(_calls_a_call)
+
+
+_JIT_SOURCES = sorted(
+    path
+    for folder in ("tests/fixtures/rules", "tests/oracle/cases")
+    for path in (Path(__file__).resolve().parents[2] / folder).rglob("*.py")
+    if "jit" in path.read_text(encoding="utf-8")
+)
+
+
+def test_the_jit_call_filters_accept_every_call_the_jit_index_resolves() -> None:
+    assert _JIT_SOURCES
+    for path in _JIT_SOURCES:
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except SyntaxError:
+            continue
+        index = ModuleIndex(tree, [ast.Call])
+        jits = jit_index(index)
+        for call, scope in index.nodes[ast.Call]:
+            assert isinstance(call, ast.Call)
+            calls = jits.of_call(call, scope) is not None
+            assert calls_jit_wrapper(call, scope, index) == calls, f"{path}:{call.lineno}"
+            if jits.of_expression(call, scope) is not None:
+                assert may_build_jit_wrapper(call, scope, index), f"{path}:{call.lineno}"
 
 
 def test_call_attributes_without_call_names_is_refused() -> None:

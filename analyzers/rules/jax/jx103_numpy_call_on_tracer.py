@@ -76,6 +76,8 @@ class NumPyCallOnTracer(Rule):
     fix_title = "Use the `jax.numpy` function"
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    call_names: ClassVar[frozenset[str] | None] = frozenset()
+    call_prefixes = ("numpy.",)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -6,7 +6,7 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, jit_index
+from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, jit_index, may_build_jit_wrapper
 from xlalens.analyzers.loops import Loop, counter_of, enclosing_loops, node_in, parents, stored_names, walk_scope
 from xlalens.analyzers.model import Applicability, Edit, Fix, Position, Range, Severity
 from xlalens.analyzers.registry import register_rule
@@ -72,6 +72,7 @@ class JitWrapperCreatedInLoop(Rule):
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.FunctionDef, ast.AsyncFunctionDef)
     needs_traced = False
+    call_filter = staticmethod(may_build_jit_wrapper)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         # Inside a traced function a Python loop only re-traces the inner jit; JX206 covers that cost.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import BoundArgument, bind_arguments, jit_index
+from xlalens.analyzers.jitcalls import BoundArgument, bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.loops import Counter, IterationValues, Linear, Loop, block_of, walk_scope
 from xlalens.analyzers.model import Severity
 from xlalens.analyzers.registry import register_rule
@@ -119,6 +119,7 @@ class ArgumentShapeChangesEveryIteration(Rule):
     severity = Severity.WARNING
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_filter = staticmethod(calls_jit_wrapper)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -6,7 +6,7 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import BoundArgument, JitWrapper, bind_arguments, jit_index
+from xlalens.analyzers.jitcalls import BoundArgument, JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.loops import Counter, IterationValues
 from xlalens.analyzers.model import Applicability, Fix, Severity
 from xlalens.analyzers.registry import register_rule
@@ -89,6 +89,7 @@ class StaticArgumentChangesEveryIteration(Rule):
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_filter = staticmethod(calls_jit_wrapper)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -6,7 +6,7 @@ import ast
 from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import bind_arguments, jit_index
+from xlalens.analyzers.jitcalls import bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.model import Applicability, Fix
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
@@ -112,6 +112,7 @@ class UnhashableStaticArgument(Rule):
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_filter = staticmethod(calls_jit_wrapper)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.contexts import positional_params
-from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, jit_index
+from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.loops import enclosing_loops, node_in
 from xlalens.analyzers.model import RelatedLocation, Severity
 from xlalens.analyzers.names import BindingKind, FunctionNode, ModuleIndex, Scope
@@ -82,6 +82,7 @@ class JitRecreatedOnEveryCall(Rule):
     severity = Severity.WARNING
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_filter = staticmethod(calls_jit_wrapper)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

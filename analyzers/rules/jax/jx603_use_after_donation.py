@@ -9,7 +9,7 @@ from typing import ClassVar
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.flow import FlowWalk, State
-from xlalens.analyzers.jitcalls import JitIndex, bind_arguments, jit_index
+from xlalens.analyzers.jitcalls import JitIndex, bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.loops import enclosing_loops, node_in, parents
 from xlalens.analyzers.model import RelatedLocation, Severity
 from xlalens.analyzers.names import ModuleIndex, Scope
@@ -173,6 +173,7 @@ class UseAfterDonation(Rule):
     severity = Severity.ERROR
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_filter = staticmethod(calls_jit_wrapper)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

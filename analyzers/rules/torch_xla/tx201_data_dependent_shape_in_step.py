@@ -72,6 +72,9 @@ class DataDependentShapeInStep(Rule):
     severity = Severity.WARNING
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Subscript)
+    call_names: ClassVar[frozenset[str] | None] = frozenset()
+    call_prefixes = ("torch.",)
+    call_attributes = frozenset(tx.DATA_DEPENDENT_SHAPE)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         place = step_place(ctx, node)
