@@ -869,6 +869,9 @@ class _FunctionRun:
         sharding = sharding_values.evaluate_call(qualname, node, args, keywords)
         if sharding is not None:
             return sharding
+        if qualname in sharding_values.PLACEMENTS and args and isinstance(args[0], Array):
+            # Placing an array changes where its shards live, not its global shape or dtype.
+            return Array(args[0].shape, args[0].dtype, args[0].weak_type, args[0].traced, "jax")
         traced_inputs = self.any_traced(args, keywords)
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]

@@ -23,13 +23,17 @@ Examples:
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
+from xlalens.analyzers.annotations import short_dtype
 from xlalens.analyzers.contexts import find_traced_functions
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.hints import SpanHint, register_hint_provider
 from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.shard_map_model import shard_map_model
 from xlalens.analyzers.sharding_model import Placement, aval_text, link_inputs, shard_inputs, sharding_model
 from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.values import Array
 from xlalens.explainers.calculators.shard_shape import compute_shard_shape
 
 SHARD_SHAPE_CALCULATOR = "shard-shape"
@@ -42,8 +46,9 @@ def sharding_hints_for_source(source: str) -> list[SpanHint]:
 
 
 def sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
-    """One hint per placement whose per-device shard is known, in source order."""
-    hints: list[SpanHint] = []
+    """One hint per placement whose per-device shard is known, and one per ``shard_map`` body parameter
+    whose per-device value is known, in source order."""
+    hints: list[SpanHint] = list(_body_parameter_hints(index, interpreter, text))
     seen: set[int] = set()
     for placement in sharding_model(index, interpreter).all_placements():
         if id(placement.array_node) in seen:
@@ -56,6 +61,27 @@ def sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceTex
 
 
 register_hint_provider("sharding", sharding_hints)
+
+
+def _body_parameter_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> Iterator[SpanHint]:
+    """``x: f32[8,512] per device`` after each parameter of a mapped function: the block the body sees."""
+    for site in shard_map_model(index, interpreter):
+        if site.body is None:
+            continue
+        local = site.local_args
+        for param in site.body.args.args:
+            value = local.get(param.arg)
+            if not isinstance(value, Array) or value.dtype is None or value.shape is None or None in value.shape:
+                continue
+            block = f"{short_dtype(value.dtype)}[{','.join(str(d) for d in value.shape)}]"
+            yield SpanHint(
+                position=text.node_range(param).end,
+                target="local",
+                label=f"{block} per device",
+                description=f"inside `shard_map` each device's `{param.arg}` is its own block, {block}, "
+                "not the global array",
+                span=text.node_range(param),
+            )
 
 
 def _axis_types_accepted(placement: Placement) -> bool:

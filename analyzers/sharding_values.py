@@ -50,6 +50,11 @@ _NUMPY_ARRAY = frozenset({"numpy.array", "numpy.asarray"})
 _AXIS_TYPE_PREFIXES = ("jax.sharding.AxisType.", "jax._src.mesh.AxisType.")
 _UNCONSTRAINED_SUFFIX = ".UNCONSTRAINED"
 
+PLACEMENTS: frozenset[str] = frozenset(
+    {"jax.device_put", "jax.lax.with_sharding_constraint", "jax.reshard", "jax.sharding.reshard"}
+)
+"""Calls that return their array argument with another sharding: same global shape and dtype."""
+
 SHARDING_CONSTRUCTORS: frozenset[str] = (
     _MAKE_MESH | _MESH | _ABSTRACT_MESH | _PARTITION_SPEC | _NAMED_SHARDING | _DEVICE_LISTS | _CREATE_DEVICE_MESH
 )

@@ -77,3 +77,34 @@ def test_no_hint_where_the_mesh_axis_types_are_refused() -> None:
         '    k = jax.reshard(jnp.ones((8, 6)), P("x"))\n'
     )
     assert [h.position.line for h in sharding_hints_for_source(code) if h.position.line > 20] == [22]
+
+
+def test_shard_map_parameters_show_the_block_each_device_sees() -> None:
+    code = (
+        "from functools import partial\n"
+        "import jax\n"
+        "import jax.numpy as jnp\n"
+        "from jax.sharding import AxisType, NamedSharding, PartitionSpec as P\n"
+        'mesh = jax.make_mesh((4, 2), ("data", "model"), axis_types=(AxisType.Auto, AxisType.Auto))\n'
+        'x = jax.device_put(jnp.ones((32, 512)), NamedSharding(mesh, P("data")))\n'
+        '@partial(jax.shard_map, mesh=mesh, in_specs=(P("data"), P(None, "model")), out_specs=P("data", "model"))\n'
+        "def step(x, w):\n"
+        "    return x @ w\n"
+        "step(x, jnp.zeros((512, 1000), jnp.bfloat16))\n"
+    )
+    local = [
+        (h.label, h.position.line, h.position.column) for h in sharding_hints_for_source(code) if h.target == "local"
+    ]
+    assert local == [("f32[8,512] per device", 8, 10), ("bf16[512,500] per device", 8, 13)]
+
+
+def test_no_parameter_hint_when_the_split_is_uneven() -> None:
+    code = (
+        "import jax\n"
+        "import jax.numpy as jnp\n"
+        "from jax.sharding import PartitionSpec as P\n"
+        'mesh = jax.make_mesh((4,), ("data",))\n'
+        'f = jax.shard_map(lambda x: x, mesh=mesh, in_specs=P("data"), out_specs=P("data"))\n'
+        "f(jnp.ones((30, 4)))\n"
+    )
+    assert [h for h in sharding_hints_for_source(code) if h.target == "local"] == []
