@@ -103,6 +103,7 @@ class Interpreter:
         self.traced = traced
         self._evaluations: dict[int, Evaluation] = {}
         self._in_progress: set[int] = set()
+        self._mapped_params: dict[int, Mapping[str, Value]] | None = None
 
     def evaluation(self, scope: Scope) -> Evaluation:
         """The evaluation of the function ``scope`` opens (or of the module body)."""
@@ -112,15 +113,37 @@ class Interpreter:
             return found
         if key in self._in_progress:
             return Evaluation()
+        params = self.mapped_params().get(key) if scope.is_function else None
         self._in_progress.add(key)
         try:
             run = _FunctionRun(self, scope)
-            run.execute()
+            run.execute(params)
             evaluation = Evaluation(run.values, run.summary)
         finally:
             self._in_progress.discard(key)
         self._evaluations[key] = evaluation
         return evaluation
+
+    def mapped_params(self) -> Mapping[int, Mapping[str, Value]]:
+        """The per-device values of ``shard_map`` bodies' parameters, by ``id`` of the body's node.
+
+        Inside ``shard_map`` each parameter is one device's block of the argument (global shape
+        divided by the mesh axes its spec names), so the body is interpreted with those values.
+        """
+        if self._mapped_params is None:
+            # The model evaluates the mapped functions' call sites, which may ask for this again.
+            self._mapped_params = {}
+            from xlalens.analyzers.shard_map_model import shard_map_model
+
+            self._mapped_params = {
+                id(site.body): site.local_args
+                for site in shard_map_model(self.index, self)
+                if site.body is not None and site.local_args
+            }
+            # A body interpreted while the model was being built did not have its parameters yet.
+            for key in self._mapped_params:
+                self._evaluations.pop(key, None)
+        return self._mapped_params
 
     def value_of(self, node: ast.AST, scope: Scope) -> Value:
         """The abstract value of expression ``node``, which sits in ``scope``."""

@@ -285,3 +285,25 @@ def test_body_evaluated_with_local_args_sees_per_device_shapes() -> None:
     evaluation = interpreter.evaluation_with(scope, site.local_args)
     doubled = evaluation.summary["doubled"]
     assert isinstance(doubled, Array) and doubled.shape == (2, 2)
+
+
+def test_the_interpreter_runs_a_mapped_body_on_per_device_blocks() -> None:
+    tree = ast.parse(
+        HEADER
+        + textwrap.dedent(
+            """
+            @partial(jax.shard_map, mesh=mesh, in_specs=P('x', 'y'), out_specs=P('x', 'y'))
+            def double(a):
+                doubled = a * 2.0
+                return doubled
+
+            double(x)
+            """
+        )
+    )
+    index = ModuleIndex(tree, [ast.Call])
+    interpreter = Interpreter(index, find_traced_functions(index))
+    body = next(node for node in tree.body if isinstance(node, ast.FunctionDef))
+    target = body.body[0].targets[0]
+    value = interpreter.value_of(target, index.scopes[id(body)])
+    assert isinstance(value, Array) and value.shape == (2, 2) and value.traced
