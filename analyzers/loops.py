@@ -11,6 +11,7 @@ for only inside the function (or module body) the node is in.
 from __future__ import annotations
 
 import ast
+import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -423,15 +424,26 @@ class IterationValues:
         self.node = node
         self.ctx = ctx
         self.loops = enclosing_loops(node, ctx.index, ctx.scope)
-        self.counters: dict[str, Counter] = {}
         self._stores = [loop_stores(loop, ctx.index) for loop in self.loops]
-        for loop in reversed(self.loops):  # inner counters shadow outer ones of the same name
-            counter = _counter_seen_from(loop, ctx)
+
+    @functools.cached_property
+    def counters(self) -> dict[str, Counter]:
+        """The loops' counters by name, an inner one shadowing an outer one of the same name.
+
+        Found on first use: finding them evaluates the loops' bounds, and most arguments read no
+        name the loops bind.
+        """
+        counters: dict[str, Counter] = {}
+        for loop in reversed(self.loops):
+            counter = _counter_seen_from(loop, self.ctx)
             if counter is not None:
-                self.counters[counter.name] = counter
+                counters[counter.name] = counter
+        return counters
 
     def counter(self, name: str) -> Counter | None:
         """The counter ``name`` is at the node, if it is one and no inner loop rebinds it."""
+        if not any(name in stores for stores in self._stores):
+            return None  # a counter is always bound by its loop
         counter = self.counters.get(name)
         if counter is None:
             return None
