@@ -333,6 +333,9 @@ class JitIndex:
 
     def of_call(self, call: ast.Call, scope: Scope) -> JitWrapper | None:
         """The jit wrapper ``call`` calls, or None when it is not (known to be) one."""
+        func = call.func
+        if isinstance(func, ast.Name) and func.id not in self.wrapper_names():
+            return None  # asked of every call by several analyses: most are refused here, unresolved
         key = id(call)
         if key in self._calls:
             return self._calls[key]
@@ -390,11 +393,7 @@ def calls_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
         >>> [calls_jit_wrapper(tree.body[k].value, index.module_scope, index) for k in (2, 3, 4)]
         [True, False, True]
     """
-    func = call.func
-    if isinstance(func, ast.Name):
-        if func.id not in jit_index(index).wrapper_names():
-            return False
-    elif not isinstance(func, ast.Call):
+    if not isinstance(call.func, ast.Name | ast.Call):
         return False
     return jit_index(index).of_call(call, scope) is not None
 
@@ -411,11 +410,12 @@ def may_build_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> b
         >>> [may_build_jit_wrapper(tree.body[k].value, index.module_scope, index) for k in (1, 2, 3)]
         [True, False, True]
     """
-    if not call.args:
+    func = call.func
+    if not call.args or not isinstance(func, ast.Name | ast.Attribute | ast.Call):
         return False
-    if isinstance(call.func, ast.Call):
+    if isinstance(func, ast.Call):
         return True
-    spec = transform_spec(jit_index(index).callee(call, scope))
+    spec = transform_spec(index.qualname(func, scope))
     return spec is not None and spec.is_jit and spec.slot is FunctionSlot.FIRST
 
 
