@@ -124,6 +124,10 @@ class Placement:
         return tuple(size for size in shape if size is not None)
 
 
+_BLOCK_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")
+"""The fields that hold statements (or except clauses and match cases, which do), in field order."""
+
+
 class ShardingModel:
     """The specs, meshes and placements of one module.
 
@@ -169,6 +173,9 @@ class ShardingModel:
     def _mark(
         self, node: ast.AST, scope: Scope, context: tuple[str, MeshValue, ast.AST] | None, *, top_level: bool
     ) -> None:
+        if context is None:
+            self._find_contexts_below(node, scope, top_level=top_level)
+            return
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
                 # A function body runs when it is called, not where it is defined: no context.
@@ -182,6 +189,24 @@ class ShardingModel:
             if context is not None and isinstance(child, ast.Call):
                 self.contexts[id(child)] = context
             self._mark(child, scope, context, top_level=top_level)
+
+    def _find_contexts_below(self, node: ast.AST, scope: Scope, *, top_level: bool) -> None:
+        """:meth:`_mark` outside any mesh context: only the statements below ``node`` can open one.
+
+        An expression holds no statement, so only the blocks of ``node`` are entered (in the order
+        ``ast.iter_child_nodes`` gives them): a check walks the statements, not every node.
+        """
+        for field in _BLOCK_FIELDS:
+            block = getattr(node, field, None)
+            if type(block) is not list:
+                continue
+            for child in block:
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                    self._collect_contexts(child.body, self.index.scope_of(child) or scope, None, top_level=False)
+                elif isinstance(child, ast.stmt):
+                    self._collect_contexts([child], scope, None, top_level=False)
+                else:  # an except clause or a match case, whose body holds statements
+                    self._mark(child, scope, None, top_level=top_level)
 
     def _set_mesh_argument(self, call: ast.Call, scope: Scope) -> MeshValue | None:
         if self._jit.callee(call, scope) not in SET_MESH or len(call.args) != 1 or call.keywords:
