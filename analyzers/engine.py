@@ -208,7 +208,7 @@ class _CallDispatch:
         if name is not None and name not in self.names and not name.startswith(self.prefixes):
             name = None
         attribute = func.attr if isinstance(func, ast.Attribute) and func.attr in self.attributes else None
-        passed = tuple(accepts(call, scope, self.index) for accepts in self.filters)
+        passed = tuple([accepts(call, scope, self.index) for accepts in self.filters])
         key = (name, attribute, passed)
         chosen = self.chosen.get(key)
         if chosen is None:
