@@ -172,8 +172,9 @@ class ModuleIndex:
         self.module_scope = Scope(tree, None)
         self.scopes: dict[int, Scope] = {id(tree): self.module_scope}
         # Assignments are always collected: module aliases and lambdas resolve through them. So
-        # are loops: most functions have none, and then nothing in them repeats.
-        collected = {*wanted, ast.Assign, *LOOP_TYPES}
+        # are loops: most functions have none, and then nothing in them repeats; and `with`
+        # statements: most modules have none, and then no call runs under a context manager.
+        collected = {*wanted, ast.Assign, ast.With, ast.AsyncWith, *LOOP_TYPES}
         self.nodes: dict[type[ast.AST], list[tuple[ast.AST, Scope]]] = {t: [] for t in collected}
         self.functions: list[Scope] = []
         self._derived: dict[str, Any] = {}

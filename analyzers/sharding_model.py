@@ -143,7 +143,8 @@ class ShardingModel:
         self.placements: dict[int, list[Placement]] = {}
         self.contexts: dict[int, tuple[str, MeshValue, ast.AST]] = {}
         self._jit = jit_index(index)
-        self._collect_contexts(index.tree.body, index.module_scope, None, top_level=True)
+        if self._may_enter_mesh_contexts():
+            self._collect_contexts(index.tree.body, index.module_scope, None, top_level=True)
         for node, scope in index.nodes.get(ast.Call, ()):
             assert isinstance(node, ast.Call)
             self._visit_call(node, scope)
@@ -189,6 +190,21 @@ class ShardingModel:
             if context is not None and isinstance(child, ast.Call):
                 self.contexts[id(child)] = context
             self._mark(child, scope, context, top_level=top_level)
+
+    def _may_enter_mesh_contexts(self) -> bool:
+        """Whether some call may run under a mesh: the module has a ``with`` statement (or the index did not
+        look for them), or a module-level ``jax.set_mesh(...)`` statement."""
+        for statement_type in (ast.With, ast.AsyncWith):
+            found = self.index.nodes.get(statement_type)
+            if found is None or found:
+                return True
+        scope = self.index.module_scope
+        return any(
+            isinstance(statement, ast.Expr)
+            and isinstance(statement.value, ast.Call)
+            and self._jit.callee(statement.value, scope) in SET_MESH
+            for statement in self.index.tree.body
+        )
 
     def _find_contexts_below(self, node: ast.AST, scope: Scope, *, top_level: bool) -> None:
         """:meth:`_mark` outside any mesh context: only the statements below ``node`` can open one.
