@@ -27,6 +27,23 @@ _MAX_DEFINITION_DEPTH = 4
 LoopNode = ast.For | ast.AsyncFor | ast.While | ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 
 
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.iter_child_nodes(node))``, without a generator per node: the loop analyses walk whole functions.
+
+    Examples:
+        >>> [type(n).__name__ for n in child_nodes(ast.parse("f(x, k=1)").body[0].value)]
+        ['Name', 'Name', 'keyword']
+    """
+    children: list[ast.AST] = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            children.append(value)
+        elif isinstance(value, list):
+            children.extend(item for item in value if isinstance(item, ast.AST))
+    return children
+
+
 def parents(index: ModuleIndex, scope: Scope) -> dict[int, ast.AST]:
     """``id(node)`` -> its parent node, for the code of the function (or module body) ``scope`` is in.
 
@@ -50,7 +67,7 @@ def parents(index: ModuleIndex, scope: Scope) -> dict[int, ast.AST]:
             elif isinstance(node, ast.Lambda):
                 children = [node.args]
             else:
-                children = list(ast.iter_child_nodes(node))
+                children = child_nodes(node)
             for child in children:
                 found[id(child)] = node
             stack.extend(children)
@@ -195,7 +212,7 @@ def walk_scope(roots: list[ast.AST] | list[ast.stmt]) -> Iterator[ast.AST]:
         yield node
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
             continue
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        stack.extend(reversed(child_nodes(node)))
 
 
 def stored_names(loop: Loop) -> dict[str, list[ast.AST]]:
