@@ -9,8 +9,9 @@ by recording before the change and comparing after::
     python benchmarks/snapshot_findings.py compare before.json after.json
 
 ``record --every-call`` clears every rule's ``call_names``, ``call_prefixes``, ``call_attributes`` and
-``call_filter``, so that each rule sees every call as it did before the engine dispatched calls: comparing that recording with a plain one,
-made at the same commit, shows whether the declared ``call_names`` hide any finding.
+``call_filter``, so that each rule sees every call as it did before the engine dispatched calls:
+comparing that recording with a plain one, made at the same commit, shows whether the declared
+``call_names`` hide any finding.
 
 Every registered rule runs, preview ones included, and findings are recorded before ``# noqa``
 suppression as ``(path, code, start, end, message)``. ``compare`` only looks at the codes the first

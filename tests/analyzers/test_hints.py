@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 
 import pytest
-
 from xlalens.analyzers.contexts import find_traced_functions
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.hints import hint_providers, register_hint_provider, span_hints
@@ -27,7 +26,7 @@ def _hints(source: str) -> list:
 
 
 def test_a_second_provider_under_a_taken_name_is_refused_with_the_known_names() -> None:
-    with pytest.raises(ValueError, match="known providers: .*pallas"):
+    with pytest.raises(ValueError, match=r"known providers: .*pallas"):
         register_hint_provider("pallas", lambda index, interpreter, text: [])
 
 
