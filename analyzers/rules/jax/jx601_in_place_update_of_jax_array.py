@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from xlalens.analyzers.context import CheckContext
 from xlalens.analyzers.model import Applicability
+from xlalens.analyzers.names import BindingKind, ModuleIndex
 from xlalens.analyzers.registry import register_rule
 from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.values import Array
@@ -85,6 +86,8 @@ class InPlaceUpdateOfJaxArray(Rule):
         array = ctx.value(target.value)
         if not (isinstance(array, Array) and array.library == "jax"):
             return
+        if isinstance(target.value, ast.Name) and _may_be_pallas_ref(target.value.id, ctx):
+            return
         name = ctx.segment(target.value)
         index = ctx.segment(target.slice)
         fix = None
@@ -102,3 +105,26 @@ class InPlaceUpdateOfJaxArray(Rule):
             f"use `{name} = {name}.at[{index}].{method}(...)`",
             fix=fix,
         )
+
+
+def _may_be_pallas_ref(name: str, ctx: CheckContext) -> bool:
+    """Whether ``name`` may be a mutable Pallas ref rather than an array.
+
+    Kernel helpers often annotate their refs as ``jax.Array``; writing into a ref with ``x_ref[...] =``
+    is how a kernel stores its results. Names in the ``*_ref`` convention, and parameters of
+    functions in a module that imports Pallas, are given the benefit of the doubt.
+    """
+    if name == "ref" or name.endswith("_ref"):
+        return True
+    found = ctx.index.lookup(name, ctx.scope)
+    if found is None or not any(binding.kind is BindingKind.PARAM for binding in found[1]):
+        return False
+    return ctx.index.derived("imports-pallas", _imports_pallas)
+
+
+def _imports_pallas(index: ModuleIndex) -> bool:
+    return any(
+        binding.kind is BindingKind.IMPORT and (binding.qualname or "").startswith("jax.experimental.pallas")
+        for bindings in index.module_scope.bindings.values()
+        for binding in bindings
+    )
