@@ -300,6 +300,12 @@ class _Discovery:
                 traced = self.vmapped_params(keywords, call, positional, every)
             else:
                 traced = {p: spec.params for p in every if p not in static}
+        if spec.is_jit:
+            for name in self.defaults_never_passed(node, bound_positional):
+                traced.pop(name, None)
+        if spec.name in _SHARD_MAPS:
+            for name in _unmapped_params(keywords, call, positional):
+                traced.pop(name, None)
         info = TracedFunction(
             node=node,
             traced_params=traced,
@@ -315,6 +321,29 @@ class _Discovery:
             self.found[id(node)] = info
         else:
             existing.merge(info)
+
+    def defaults_never_passed(self, node: FunctionNode, bound_positional: int) -> set[str]:
+        """Parameters with a literal default that no call in the module passes.
+
+        A jitted function traces only the arguments it is called with; a parameter left to its
+        default keeps the Python value inside the trace, so ``n: int = 16`` stays static unless
+        some call passes ``n``. Calls are matched by the function's name and the names bound to
+        expressions that mention it (``step = jax.jit(train_step)``).
+        """
+        defaults = _literal_defaults(node)
+        if not defaults or isinstance(node, ast.Lambda):
+            return set()
+        calls = self.index.derived("calls-by-name", _calls_by_name)
+        names = {node.name, *self.index.derived("names-bound-from", _names_bound_from).get(node.name, ())}
+        positional = positional_params(node)
+        passed: set[str] = set()
+        for name in names:
+            for call in calls.get(name, ()):
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return set()
+                passed.update(positional[bound_positional : bound_positional + len(call.args)])
+                passed.update(k.arg for k in call.keywords if k.arg is not None)
+        return set(defaults) - passed
 
     @staticmethod
     def vmapped_params(
@@ -358,6 +387,67 @@ class _Discovery:
                     )
                     break
                 parent = parent.parent.enclosing_function() if parent.parent else None
+
+
+_SHARD_MAPS = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map", "flax.nnx.shard_map"})
+
+
+def _unmapped_params(keywords: dict[str, ast.expr], call: ast.Call | None, positional: list[str]) -> list[str]:
+    """``shard_map`` parameters whose ``in_specs`` entry is ``None``: JAX passes those as static Python values."""
+    in_specs = keywords.get("in_specs")
+    if in_specs is None and call is not None and len(call.args) >= 3:
+        in_specs = call.args[2]  # jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs)
+    if isinstance(in_specs, ast.Constant) and in_specs.value is None:
+        return positional
+    if isinstance(in_specs, ast.Tuple) and len(in_specs.elts) == len(positional):
+        return [
+            name
+            for name, entry in zip(positional, in_specs.elts, strict=True)
+            if isinstance(entry, ast.Constant) and entry.value is None
+        ]
+    return []
+
+
+def _literal_defaults(node: FunctionNode) -> list[str]:
+    """Parameters whose default is a literal constant (``16``, ``True``, ``None``, ``"sum"``)."""
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs.extend((arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True) if default)
+    return [arg.arg for arg, default in pairs if isinstance(default, ast.Constant)]
+
+
+def _calls_by_name(index: ModuleIndex) -> dict[str, list[ast.Call]]:
+    """The module's calls by their callee's last name (``f`` of ``f(x)`` and of ``self.f(x)``)."""
+    calls: dict[str, list[ast.Call]] = {}
+    for call, _ in index.nodes.get(ast.Call, ()):
+        assert isinstance(call, ast.Call)
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name is not None:
+            calls.setdefault(name, []).append(call)
+    return calls
+
+
+def _names_bound_from(index: ModuleIndex) -> dict[str, set[str]]:
+    """For each name, the names assigned from an expression that mentions it (``g = jax.jit(f)``)."""
+    bound: dict[str, set[str]] = {}
+    for statement, _ in index.nodes.get(ast.Assign, ()):
+        assert isinstance(statement, ast.Assign)
+        targets = [
+            t.id if isinstance(t, ast.Name) else t.attr
+            for t in statement.targets
+            if isinstance(t, ast.Name | ast.Attribute)
+        ]
+        if not targets:
+            continue
+        for child in ast.walk(statement.value):
+            mentioned = (
+                child.id if isinstance(child, ast.Name) else child.attr if isinstance(child, ast.Attribute) else None
+            )
+            if mentioned is not None:
+                bound.setdefault(mentioned, set()).update(targets)
+    return bound
 
 
 def decode_transform(

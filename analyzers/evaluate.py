@@ -929,6 +929,9 @@ class _FunctionRun:
         if qualname.startswith(_ARRAY_NAMESPACES):
             if qualname.startswith("jax.lax.") and qualname[8:] in arrays.STATIC_RESULT_LAX:
                 return Static("int")
+            if qualname == "jax.lax.psum" and args and isinstance(args[0], Const) and type(args[0].value) is int:
+                # psum of a Python int is computed at trace time: psum(1, axis) is the axis size.
+                return Static("int")
             if qualname.startswith("jax.lax.") and qualname[8:] in arrays.TREE_RESULT_LAX:
                 return TracedTree("<lax>") if self.staged or traced_inputs else UNKNOWN
             if qualname.count(".") != 2:
