@@ -6,6 +6,12 @@ those axes' sizes; mesh axes the spec never names hold copies (replication). JAX
 cut to be even at ``jax.device_put`` and at ``jax.jit`` boundaries, names each mesh axis at most
 once per spec, and allows a spec shorter than the array's rank but never longer.
 
+With ``framework`` set to ``torch_xla`` the same inputs describe ``xs.mark_sharding(t, mesh,
+partition_spec)`` under torch_xla SPMD instead: the spec must have exactly one entry per dimension,
+the mesh must use every device, and an uneven cut is accepted. Each device then holds
+``ceil(size / k)`` entries of a dimension cut ``k`` ways; the devices at the end of that dimension
+hold fewer real entries (possibly none) and the rest is padding.
+
 Text syntax: ``mesh`` is ``x:4,y:2`` (axis name and size, in mesh order); ``spec`` is one entry
 per array dimension separated by commas: ``x,None``, ``(x,y),None``, ``None,y``; empty text is
 ``P()``. ``P('x', None)`` as written in code is accepted too.
@@ -29,6 +35,9 @@ MAX_DEVICES = 2**20
 SpecEntry = str | tuple[str, ...] | None
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+FRAMEWORKS = ("jax", "torch_xla")
+"""Whose rules the calculator applies: JAX's ``NamedSharding`` or torch_xla's ``mark_sharding``."""
 
 
 def parse_mesh(text: str) -> tuple[tuple[str, int], ...]:
@@ -188,10 +197,12 @@ class ShardShapeInputs:
         dtype: The element type (any spelling; stored as the short name).
         spec: One entry per leading array dimension: ``None``, an axis name, or a tuple of names.
         devices: How many devices exist; ``None`` means exactly the mesh's.
+        framework: ``jax`` (``NamedSharding``) or ``torch_xla`` (``xs.mark_sharding``).
 
     Raises:
-        CalculatorInputError: naming ``mesh``, ``shape``, ``dtype`` or ``devices`` for sizes below 1
-            (0 for array dimensions), repeated mesh axis names, or absurd sizes.
+        CalculatorInputError: naming ``mesh``, ``shape``, ``dtype``, ``devices`` or ``framework`` for
+            sizes below 1 (0 for array dimensions), repeated mesh axis names, absurd sizes, or an
+            unknown framework.
     """
 
     mesh: tuple[tuple[str, int], ...]
@@ -199,8 +210,11 @@ class ShardShapeInputs:
     dtype: str
     spec: tuple[SpecEntry, ...]
     devices: int | None = None
+    framework: str = "jax"
 
     def __post_init__(self) -> None:
+        if self.framework not in FRAMEWORKS:
+            raise CalculatorInputError("framework", f"{self.framework!r} is not one of {', '.join(FRAMEWORKS)}")
         if not self.mesh:
             raise CalculatorInputError("mesh", "has no axes")
         if not all(isinstance(axis, tuple) and len(axis) == 2 and isinstance(axis[0], str) for axis in self.mesh):
@@ -249,6 +263,37 @@ class DimSplit:
     factor: int
     divisible: bool
 
+    @property
+    def padded_block(self) -> int:
+        """Entries per device when an uneven cut is padded, as torch_xla does: ``ceil(size / factor)``.
+
+        Examples:
+            >>> DimSplit(0, 6, ("x",), 4, False).padded_block
+            2
+        """
+        return -(-self.size // self.factor)
+
+    @property
+    def padding(self) -> int:
+        """Padding entries over the whole padded dimension: ``padded_block · factor - size``.
+
+        Examples:
+            >>> DimSplit(0, 6, ("x",), 4, False).padding
+            2
+        """
+        return self.padded_block * self.factor - self.size
+
+    def real_entries(self, position: int) -> int:
+        """Real (unpadded) entries held by the devices at ``position`` along this cut.
+
+        Examples:
+            >>> split = DimSplit(0, 5, ("x",), 4, False)
+            >>> [split.real_entries(p) for p in range(4)]
+            [2, 2, 1, 0]
+        """
+        block = self.padded_block
+        return max(0, min(block, self.size - position * block))
+
 
 @dataclass(frozen=True)
 class ShardShapeResult:
@@ -268,6 +313,7 @@ class ShardShapeResult:
         shard_bytes: Bytes each device holds, or ``None`` with ``shard_shape``.
         stored_bytes: Bytes over all mesh devices (shard bytes · mesh devices).
         errors: What JAX would reject, worded after its own messages.
+        framework: ``jax`` or ``torch_xla``; with ``torch_xla`` uneven cuts are padded.
     """
 
     mesh_shape: tuple[int, ...]
@@ -285,6 +331,14 @@ class ShardShapeResult:
     shard_bytes: int | None
     stored_bytes: int | None
     errors: tuple[str, ...]
+    framework: str = "jax"
+
+    @property
+    def padded_dims(self) -> tuple[DimSplit, ...]:
+        """The dimensions torch_xla pads (none under JAX, which rejects uneven cuts)."""
+        if self.framework != "torch_xla":
+            return ()
+        return tuple(dim for dim in self.dims if not dim.divisible)
 
     @property
     def status(self) -> Status:
@@ -309,6 +363,8 @@ class ShardShapeResult:
         )
         if self.devices > self.mesh_devices:
             text += f"; {self.devices - self.mesh_devices} of {self.devices} devices are not in the mesh"
+        for dim in self.padded_dims:
+            text += f"; array axis {dim.axis} is padded by {dim.padding}"
         return text
 
     def rows(self) -> tuple[Row, ...]:
@@ -320,7 +376,16 @@ class ShardShapeResult:
             Row("spec", self.spec),
         ]
         for dim in self.dims:
-            if dim.mesh_axes:
+            if dim in self.padded_dims:
+                over = " · ".join(_axis_text(self, a) for a in dim.mesh_axes)
+                rows.append(
+                    Row(
+                        f"array axis {dim.axis}",
+                        f"ceil({dim.size} / {dim.factor}) = {dim.padded_block} per device",
+                        f"split over {over}; {_padding_text(dim)}",
+                    )
+                )
+            elif dim.mesh_axes:
                 over = " · ".join(_axis_text(self, a) for a in dim.mesh_axes)
                 quotient = f"{dim.size // dim.factor}" if dim.divisible else f"{dim.size / dim.factor:g} (not whole)"
                 rows.append(
@@ -329,7 +394,8 @@ class ShardShapeResult:
             else:
                 rows.append(Row(f"array axis {dim.axis}", f"{dim.size} (not split)"))
         if self.shard_shape is not None:
-            rows.append(Row("shard shape", str(self.shard_shape), "global shape ÷ split factor per dimension"))
+            how = "ceil(global shape ÷ split factor)" if self.padded_dims else "global shape ÷ split factor"
+            rows.append(Row("shard shape", str(self.shard_shape), f"{how} per dimension"))
         used = " · ".join(_axis_text(self, a) for a in self.used_axes) or "1"
         rows.append(Row("replication", f"{self.replication} copies", f"{self.mesh_devices} mesh devices / ({used})"))
         count = " · ".join(str(d) for d in self.shape)
@@ -351,6 +417,37 @@ class ShardShapeResult:
         return tuple(rows)
 
 
+def _padding_text(dim: DimSplit) -> str:
+    """Which devices along a padded cut hold padding, and how much.
+
+    Examples:
+        >>> _padding_text(DimSplit(0, 6, ("x",), 4, False))
+        'the devices at x position 3 hold 0 real rows + 2 padding rows'
+        >>> _padding_text(DimSplit(1, 5, ("x", "y"), 4, False))
+        'the devices at (x,y) position 2 hold 1 real + 1 padding; at position 3: 0 real + 2 padding'
+    """
+    where = dim.mesh_axes[0] if len(dim.mesh_axes) == 1 else "(" + ",".join(dim.mesh_axes) + ")"
+    block = dim.padded_block
+    groups: dict[int, list[int]] = {}
+    for position in range(dim.factor):
+        real = dim.real_entries(position)
+        if real < block:
+            groups.setdefault(real, []).append(position)
+    parts = []
+    for real, positions in sorted(groups.items(), reverse=True):
+        span = f"position {positions[0]}" if len(positions) == 1 else f"positions {positions[0]} to {positions[-1]}"
+        parts.append((span, f"{_rows(dim.axis, real, 'real')} + {_rows(dim.axis, block - real, 'padding')}"))
+    (span, held), *rest = parts
+    return f"the devices at {where} {span} hold {held}" + "".join(f"; at {span}: {held}" for span, held in rest)
+
+
+def _rows(axis: int, count: int, kind: str) -> str:
+    """``2 padding rows`` along array axis 0; a bare ``2 padding`` along the others."""
+    if axis:
+        return f"{count} {kind}"
+    return f"{count} {kind} row{'' if count == 1 else 's'}"
+
+
 def _aval(dtype: str, shape: tuple[int, ...]) -> str:
     return f"{dtype}[{','.join(str(d) for d in shape)}]"
 
@@ -361,14 +458,15 @@ def _axis_text(result: ShardShapeResult, axis: str) -> str:
 
 
 def compute_shard_shape(inputs: ShardShapeInputs) -> ShardShapeResult:
-    """Split the array over the mesh as ``NamedSharding(mesh, spec).shard_shape(shape)`` does.
+    """Split the array over the mesh as ``NamedSharding(mesh, spec).shard_shape(shape)`` does, or as
+    torch_xla's ``xs.mark_sharding`` does with ``framework="torch_xla"``.
 
     Args:
         inputs: Mesh, array shape, dtype, spec and optionally the number of devices.
 
     Returns:
-        The per-dimension splits and the shard; errors worded after JAX's for a spec or mesh JAX
-        rejects.
+        The per-dimension splits and the shard; errors worded after JAX's (or torch_xla's) for a spec
+        or mesh it rejects.
 
     Examples:
         >>> inputs = ShardShapeInputs(parse_mesh("x:4,y:2"), (8, 6), "f32", parse_spec("x,None"))
@@ -379,49 +477,30 @@ def compute_shard_shape(inputs: ShardShapeInputs) -> ShardShapeResult:
         ("array axis 0 (size 6) is split 4 ways over mesh axis 'x'; 6 is not divisible by 4",)
         >>> compute_shard_shape(ShardShapeInputs(parse_mesh("x:4,y:4"), (8,), "f32", (), devices=8)).errors
         ('Number of devices 8 must be >= the product of mesh_shape (4, 4)',)
+        >>> mesh = parse_mesh("x:4,y:2")
+        >>> result = compute_shard_shape(ShardShapeInputs(mesh, (6, 4), "f32", ("x", None), framework="torch_xla"))
+        >>> result.shard_shape, result.errors, [dim.padding for dim in result.padded_dims]
+        ((2, 4), (), [2])
     """
     sizes = dict(inputs.mesh)
     mesh_shape = tuple(size for _, size in inputs.mesh)
     mesh_names = tuple(name for name, _ in inputs.mesh)
     mesh_devices = math.prod(mesh_shape)
     devices = mesh_devices if inputs.devices is None else inputs.devices
-    spec = spec_repr(inputs.spec)
-    errors: list[str] = []
-    if devices < mesh_devices:
-        errors.append(f"Number of devices {devices} must be >= the product of mesh_shape {mesh_shape}")
+    torch_xla = inputs.framework == "torch_xla"
+    spec = repr(tuple(inputs.spec)) if torch_xla else spec_repr(inputs.spec)
     named = [axis for entry in inputs.spec for axis in _axes(entry)]
-    for axis in dict.fromkeys(named):
-        if axis not in sizes:
-            errors.append(f"Resource axis: {axis} of {spec} is not found in mesh: {mesh_names}.")
-    for axis in dict.fromkeys(named):
-        if named.count(axis) > 1:
-            errors.append(
-                "A single NamedSharding spec specification can map every mesh axis to at most one positional "
-                f"dimension, but {spec} has duplicate entries for `{axis}`"
-            )
-    rank = len(inputs.shape)
-    if len(inputs.spec) > rank:
-        errors.append(
-            f"{spec} has {len(inputs.spec)} entries but the array has rank {rank}; a spec may be shorter than "
-            "the rank (the remaining dimensions are not split) but not longer"
-        )
     dims: list[DimSplit] = []
     for axis, size in enumerate(inputs.shape):
         entry = inputs.spec[axis] if axis < len(inputs.spec) else None
         mesh_axes = _axes(entry)
         factor = math.prod(sizes.get(name, 1) for name in mesh_axes)
         dims.append(DimSplit(axis, size, mesh_axes, factor, size % factor == 0))
-    for dim in dims:
-        if not dim.divisible:
-            axes_text = f"mesh axis {dim.mesh_axes[0]!r}" if len(dim.mesh_axes) == 1 else f"mesh axes {dim.mesh_axes}"
-            errors.append(
-                f"array axis {dim.axis} (size {dim.size}) is split {dim.factor} ways over {axes_text}; "
-                f"{dim.size} is not divisible by {dim.factor}"
-            )
+    errors = _torch_xla_errors(inputs, devices) if torch_xla else _jax_errors(inputs, devices, dims)
     used_axes = tuple(axis for axis in mesh_names if axis in named)
     replication = mesh_devices // math.prod(sizes[axis] for axis in used_axes)
     dtype = dtypes.lookup(inputs.dtype)
-    shard_shape = None if errors else tuple(dim.size // dim.factor for dim in dims)
+    shard_shape = None if errors else tuple(dim.padded_block for dim in dims)
     shard_bytes = dtype.nbytes(math.prod(shard_shape)) if shard_shape is not None else None
     return ShardShapeResult(
         mesh_shape=mesh_shape,
@@ -439,7 +518,78 @@ def compute_shard_shape(inputs: ShardShapeInputs) -> ShardShapeResult:
         shard_bytes=shard_bytes,
         stored_bytes=None if shard_bytes is None else shard_bytes * mesh_devices,
         errors=tuple(errors),
+        framework=inputs.framework,
     )
+
+
+def _jax_errors(inputs: ShardShapeInputs, devices: int, dims: list[DimSplit]) -> list[str]:
+    """What ``jax.make_mesh`` and ``NamedSharding`` reject, in the order JAX checks."""
+    mesh_shape = tuple(size for _, size in inputs.mesh)
+    mesh_names = tuple(name for name, _ in inputs.mesh)
+    spec = spec_repr(inputs.spec)
+    errors: list[str] = []
+    if devices < math.prod(mesh_shape):
+        errors.append(f"Number of devices {devices} must be >= the product of mesh_shape {mesh_shape}")
+    named = [axis for entry in inputs.spec for axis in _axes(entry)]
+    for axis in dict.fromkeys(named):
+        if axis not in mesh_names:
+            errors.append(f"Resource axis: {axis} of {spec} is not found in mesh: {mesh_names}.")
+    for axis in dict.fromkeys(named):
+        if named.count(axis) > 1:
+            errors.append(
+                "A single NamedSharding spec specification can map every mesh axis to at most one positional "
+                f"dimension, but {spec} has duplicate entries for `{axis}`"
+            )
+    rank = len(inputs.shape)
+    if len(inputs.spec) > rank:
+        errors.append(
+            f"{spec} has {len(inputs.spec)} entries but the array has rank {rank}; a spec may be shorter than "
+            "the rank (the remaining dimensions are not split) but not longer"
+        )
+    for dim in dims:
+        if not dim.divisible:
+            axes_text = f"mesh axis {dim.mesh_axes[0]!r}" if len(dim.mesh_axes) == 1 else f"mesh axes {dim.mesh_axes}"
+            errors.append(
+                f"array axis {dim.axis} (size {dim.size}) is split {dim.factor} ways over {axes_text}; "
+                f"{dim.size} is not divisible by {dim.factor}"
+            )
+    return errors
+
+
+def _torch_xla_errors(inputs: ShardShapeInputs, devices: int) -> list[str]:
+    """What ``xs.Mesh`` and ``xs.mark_sharding`` assert, worded as torch_xla 2.9 words them.
+
+    torch_xla stops at the first failed check, so there is at most one error. Uneven cuts are not
+    errors: torch_xla pads them.
+
+    Examples:
+        >>> mesh = parse_mesh("x:4,y:2")
+        >>> _torch_xla_errors(ShardShapeInputs(mesh, (8, 6), "f32", ("x",), framework="torch_xla"), 8)
+        ['Partition spec length (1) should be equal to the input rank (2).']
+        >>> _torch_xla_errors(ShardShapeInputs(mesh, (8, 6), "f32", ("x", "x"), framework="torch_xla"), 8)
+        ['Each device mesh dimension should appear at most once in partition_spec (0, 0).']
+    """
+    mesh_names = tuple(name for name, _ in inputs.mesh)
+    mesh_devices = math.prod(size for _, size in inputs.mesh)
+    if devices != mesh_devices:
+        return [f"Number of device IDs ({mesh_devices}) must match the global number of devices ({devices})"]
+    if len(inputs.spec) != len(inputs.shape):
+        return [f"Partition spec length ({len(inputs.spec)}) should be equal to the input rank ({len(inputs.shape)})."]
+    named = [axis for entry in inputs.spec for axis in _axes(entry)]
+    for axis in named:
+        if axis not in mesh_names:
+            return [f"Axis name {axis} is not defined in the given mesh"]
+    if len(set(named)) < len(named):
+        translated = tuple(
+            None
+            if entry is None
+            else tuple(mesh_names.index(a) for a in entry)
+            if isinstance(entry, tuple)
+            else mesh_names.index(entry)
+            for entry in inputs.spec
+        )
+        return [f"Each device mesh dimension should appear at most once in partition_spec {translated}."]
+    return []
 
 
 CALCULATOR = register_calculator(
@@ -489,6 +639,16 @@ CALCULATOR = register_calculator(
                 minimum=1,
                 optional=True,
             ),
+            Field(
+                "framework",
+                "choice",
+                "Framework",
+                "jax: NamedSharding, where an uneven split is an error and the spec may be shorter than the "
+                "rank; torch_xla: xs.mark_sharding, where the spec has one entry per dimension and an uneven "
+                "split is padded.",
+                default="jax",
+                choices=FRAMEWORKS,
+            ),
         ),
         compute=compute_shard_shape,
         examples=(
@@ -497,6 +657,7 @@ CALCULATOR = register_calculator(
             {"mesh": "x:4,y:2", "shape": "16,3", "dtype": "f32", "spec": "(x,y)"},
             {"mesh": "x:4,y:4", "shape": "1024,1024", "dtype": "bf16", "spec": "x,y", "devices": "8"},
             {"mesh": "data:2,model:4", "shape": "4096,8192", "dtype": "bf16", "spec": "None,model"},
+            {"mesh": "x:4,y:2", "shape": "6,4", "dtype": "f32", "spec": "x,None", "framework": "torch_xla"},
         ),
     )
 )
