@@ -59,6 +59,7 @@ _BUILTIN_MODULES: tuple[str, ...] = (
     "xlalens.analyzers.pallas_hints",
     "xlalens.analyzers.carry_hints",
     "xlalens.analyzers.sharding_hints",
+    "xlalens.analyzers.torch_xla_sharding_hints",
 )
 _loaded = False
 
