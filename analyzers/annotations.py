@@ -88,7 +88,8 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation | Sp
 
     Covers plain assignments (``x = ...``, ``a, b = ...``) and ``:=``. Assignments that already
     carry a type annotation (``x: jax.Array = ...``) are left alone, as are files that do not
-    mention JAX.
+    mention JAX; a file that mentions torch_xla but not JAX gets only the hints (its ``mark_sharding``
+    shards).
 
     Args:
         source: The file's text.
@@ -101,7 +102,7 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation | Sp
         SyntaxError: if ``source`` does not parse with the running Python.
     """
     tree = _parse(source, path)
-    if "jax" not in source:
+    if "jax" not in source and "torch_xla" not in source:
         return []
     index = ModuleIndex(tree, {ast.Call, ast.NamedExpr})
     interpreter = Interpreter(index, find_traced_functions(index))
@@ -109,6 +110,8 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation | Sp
     declared_global = {name for scope in index.functions for name in scope.global_names}
     loop_rebound = _loop_rebound_names(tree)
     found: list[Annotation | SpanHint] = list(span_hints(index, interpreter, text))
+    if "jax" not in source:
+        return found
     statements = [*index.nodes[ast.Assign], *index.nodes[ast.NamedExpr]]
     for node, scope in statements:
         assert isinstance(node, ast.Assign | ast.NamedExpr)
