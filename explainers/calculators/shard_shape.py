@@ -19,6 +19,7 @@ per array dimension separated by commas: ``x,None``, ``(x,y),None``, ``None,y``;
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -28,6 +29,9 @@ from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.limits import check_shape
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact, format_count
+
+SLICE_MAP_MAX_DEVICES = 16
+"""Meshes up to this many devices get a row per device with the slice it holds."""
 
 MAX_DEVICES = 2**20
 """Far above any real slice or pod; larger meshes are typos."""
@@ -340,6 +344,35 @@ class ShardShapeResult:
             return ()
         return tuple(dim for dim in self.dims if not dim.divisible)
 
+    def device_slices(self) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...] | None:
+        """What each device holds: its mesh coordinates and the ``[start, stop)`` range of every array dimension.
+
+        Devices are listed row-major over the mesh, the order of ``mesh.devices.flat``. A dimension
+        split over several mesh axes is numbered row-major over those axes in the spec's order. Only
+        for meshes of at most ``SLICE_MAP_MAX_DEVICES`` devices and shardings that are accepted;
+        under torch_xla the last devices of a padded cut hold a short or empty range.
+
+        Examples:
+            >>> inputs = ShardShapeInputs((("x", 2), ("y", 2)), (4, 6), "f32", (("y", "x"), None))
+            >>> [ranges for _, ranges in compute_shard_shape(inputs).device_slices()]
+            [((0, 1), (0, 6)), ((2, 3), (0, 6)), ((1, 2), (0, 6)), ((3, 4), (0, 6))]
+        """
+        if self.shard_shape is None or self.mesh_devices > SLICE_MAP_MAX_DEVICES:
+            return None
+        sizes = dict(zip(self.mesh_names, self.mesh_shape, strict=True))
+        found = []
+        for coords in itertools.product(*(range(size) for size in self.mesh_shape)):
+            position = dict(zip(self.mesh_names, coords, strict=True))
+            ranges = []
+            for dim, block in zip(self.dims, self.shard_shape, strict=False):
+                index = 0
+                for axis in dim.mesh_axes:
+                    index = index * sizes[axis] + position[axis]
+                start = min(index * block, dim.size)
+                ranges.append((start, min(start + block, dim.size)))
+            found.append((coords, tuple(ranges)))
+        return tuple(found)
+
     @property
     def status(self) -> Status:
         """``error`` when JAX rejects the sharding, ``warning`` when devices are left out of the mesh."""
@@ -413,6 +446,10 @@ class ShardShapeResult:
                     f"{format_count(self.shard_bytes)} B · {self.mesh_devices} devices",
                 )
             )
+        for coords, ranges in self.device_slices() or ():
+            where = ", ".join(f"{name}={c}" for name, c in zip(self.mesh_names, coords, strict=True))
+            held = "[" + ", ".join(f"{start}:{stop}" for start, stop in ranges) + "]"
+            rows.append(Row(f"device ({where})", held, "block index along each cut · shard size"))
         rows.extend(Row("error", error) for error in self.errors)
         return tuple(rows)
 

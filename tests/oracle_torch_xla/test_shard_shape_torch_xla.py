@@ -58,6 +58,11 @@ def lengths(indices, shape):
         return list(shape)
     return [n if s is Ellipsis else len(range(*s.indices(n))) for s, n in zip(indices, shape)]
 
+def ranges(indices, shape):
+    if indices is Ellipsis:
+        return [[0, n] for n in shape]
+    return [[0, n] if s is Ellipsis else list(s.indices(n)[:2]) for s, n in zip(indices, shape)]
+
 out = []
 for case in json.load(sys.stdin):
     answer = {}
@@ -74,6 +79,7 @@ for case in json.load(sys.stdin):
         {
             "device": int(shard.shard_device.split(":")[1]),
             "lengths": lengths(shard.indices, case["shape"]),
+            "ranges": ranges(shard.indices, case["shape"]),
             "buffer": list(shard.data.shape),
             "replica": shard.replica_id,
         }
@@ -162,3 +168,7 @@ def test_torch_xla_agrees(number: int, torch_xla_answers: list[dict[str, Any]]) 
     for shard in shards:
         expected = [dim.real_entries(_position(result, shard["device"], dim.mesh_axes)) for dim in result.dims]
         assert shard["lengths"] == expected, f"device {shard['device']}"
+    slices = result.device_slices()
+    assert slices is not None
+    for shard in shards:
+        assert [list(part) for part in slices[shard["device"]][1]] == shard["ranges"], f"device {shard['device']}"

@@ -80,6 +80,11 @@ for case in json.load(sys.stdin):
     answer["devices"] = len({shard.device for shard in shards})
     answer["shard_bytes"] = int(shards[0].data.nbytes)
     answer["global_bytes"] = int(array.nbytes)
+    indices = sharding.devices_indices_map(shape)
+    answer["slices"] = [
+        [[part.start or 0, size if part.stop is None else part.stop] for part, size in zip(indices[device], shape)]
+        for device in mesh.devices.flat
+    ]
 print(json.dumps(out))
 """
 
@@ -133,6 +138,9 @@ def test_matches_jax(index: int, jax_answers: list[dict[str, Any]]) -> None:
         assert result.mesh_devices == answer["devices"]
         assert result.shard_bytes == answer["shard_bytes"]
         assert result.global_bytes == answer["global_bytes"]
+        slices = result.device_slices()
+        if slices is not None:
+            assert [[list(part) for part in ranges] for _, ranges in slices] == answer["slices"]
 
 
 def test_facts_examples() -> None:
