@@ -34,6 +34,7 @@ import operator
 import os
 import re
 import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -223,7 +224,9 @@ def torch_xla_runs(request: pytest.FixtureRequest) -> Iterator[dict[tuple[str, i
     selected = [
         item.callspec.params["case"]
         for item in request.session.items
-        if getattr(item, "originalname", "") == "test_torch_xla_agrees" and hasattr(item, "callspec")
+        if getattr(item, "originalname", "") == "test_torch_xla_agrees"
+        and hasattr(item, "callspec")
+        and getattr(item, "module", None) is sys.modules[__name__]
     ]
     python = oracle_python()
     pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))

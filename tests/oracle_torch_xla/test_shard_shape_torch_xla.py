@@ -152,7 +152,7 @@ def test_cases_cover_uneven_and_rejected_specs() -> None:
 
 @pytest.mark.oracle
 @pytest.mark.parametrize("number", range(len(CASES)), ids=[f"{c['mesh']}|{c['shape']}|{c['spec']}" for c in CASES])
-def test_torch_xla_agrees(number: int, torch_xla_answers: list[dict[str, Any]]) -> None:
+def test_calculator_matches_torch_xla(number: int, torch_xla_answers: list[dict[str, Any]]) -> None:
     result = _result(CASES[number])
     answer = torch_xla_answers[number]
     if result.errors:
