@@ -33,7 +33,7 @@ from typing import Literal
 
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
-from xlalens.explainers.calculators.limits import MAX_DIM, MAX_RANK
+from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, PytreeTextParser
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 
 MAX_TEXT = 20_000
@@ -127,7 +127,7 @@ def parse_tree(text: str) -> Tree:
     if len(text) > MAX_TEXT:
         raise ValueError(f"the text has {len(text)} characters; the limit is {MAX_TEXT}")
     parser = _TreeParser(text)
-    tree = parser.value(0)
+    tree = parser.parse_value(0)
     parser.skip()
     if parser.pos != len(text):
         raise parser.error("expected the end of the type after a complete value")
@@ -146,20 +146,13 @@ def format_tree(tree: Tree | str) -> str:
     return str(parse_tree(tree) if isinstance(tree, str) else tree)
 
 
-_DTYPE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_INT = re.compile(r"[0-9][0-9_]*")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _WEAK_WORD = re.compile(r"weak\s+")
 
 
-class _TreeParser:
+class _TreeParser(PytreeTextParser):
     """Recursive descent over one carry type."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def value(self, depth: int) -> Tree:
+    def parse_value(self, depth: int) -> Tree:
         if depth > MAX_DEPTH:
             raise self.error(f"pytrees nested deeper than {MAX_DEPTH} levels are not supported")
         self.skip()
@@ -167,12 +160,15 @@ class _TreeParser:
         if re.match(r"None(?![A-Za-z0-9_])", rest):
             self.pos += 4
             return Node("None")
-        if rest[:1] == "(":
-            return self.sequence(depth, ")")
-        if rest[:1] == "[":
-            return self.sequence(depth, "]")
+        if rest[:1] in ("(", "["):
+            tuple_or_list = "tuple" if rest[:1] == "(" else "list"
+            children, comma = self.parse_items(depth)
+            if tuple_or_list == "tuple" and len(children) == 1 and not comma:
+                return children[0]  # (x) is x, as in Python
+            return Node(tuple_or_list, tuple(children))
         if rest[:1] == "{":
-            return self.mapping(depth)
+            keys, values = self.parse_dict(depth)
+            return Node("dict", values, keys)
         return self.leaf()
 
     def leaf(self) -> Leaf:
@@ -183,7 +179,7 @@ class _TreeParser:
         elif match := _WEAK_WORD.match(self.text, self.pos):
             weak = True
             self.pos = match.end()
-        match = _DTYPE.match(self.text, self.pos)
+        match = DTYPE.match(self.text, self.pos)
         if not match:
             raise self.error(
                 "expected a type such as f32[3] or ~f32[], a tuple (...), a list [...], a dict {...} or None"
@@ -203,99 +199,7 @@ class _TreeParser:
                 f"expected '[' and the shape after {match.group()}, e.g. {dtype.short}[3] or {dtype.short}[]"
             )
         self.pos += 1
-        dims: list[int] = []
-        while True:
-            self.skip()
-            if self.text.startswith("]", self.pos) and not dims:
-                self.pos += 1
-                break
-            digits = _INT.match(self.text, self.pos)
-            if not digits:
-                raise self.error("expected a dimension (an integer >= 0)")
-            if len(digits.group()) > 20 or int(digits.group().replace("_", "")) >= MAX_DIM:
-                raise self.error(f"dimension {digits.group()[:24]} is not below 2**62")
-            dims.append(int(digits.group().replace("_", "")))
-            self.pos = digits.end()
-            self.skip()
-            if self.text.startswith(",", self.pos):
-                self.pos += 1
-            elif self.text.startswith("]", self.pos):
-                self.pos += 1
-                break
-            else:
-                raise self.error("expected ',' or ']' in the shape")
-        if len(dims) > MAX_RANK:
-            raise self.error(f"rank {len(dims)} is above the supported {MAX_RANK}")
-        return Leaf(dtype.short, tuple(dims), weak)
-
-    def sequence(self, depth: int, closing: str) -> Tree:
-        self.pos += 1
-        children: list[Tree] = []
-        comma = False
-        while True:
-            self.skip()
-            if self.text.startswith(closing, self.pos):
-                self.pos += 1
-                break
-            children.append(self.value(depth + 1))
-            self.skip()
-            if self.text.startswith(",", self.pos):
-                comma = True
-                self.pos += 1
-            elif not self.text.startswith(closing, self.pos):
-                raise self.error(f"expected ',' or '{closing}'")
-        if closing == ")" and len(children) == 1 and not comma:
-            return children[0]  # (x) is x, as in Python
-        return Node("tuple" if closing == ")" else "list", tuple(children))
-
-    def mapping(self, depth: int) -> Node:
-        self.pos += 1
-        entries: dict[str, Tree] = {}
-        while True:
-            self.skip()
-            if self.text.startswith("}", self.pos):
-                self.pos += 1
-                break
-            key = self.key()
-            self.skip()
-            if not self.text.startswith(":", self.pos):
-                raise self.error(f"expected ':' after the dict key {key!r}")
-            self.pos += 1
-            if key in entries:
-                raise self.error(f"the dict key {key!r} appears twice")
-            entries[key] = self.value(depth + 1)
-            self.skip()
-            if self.text.startswith(",", self.pos):
-                self.pos += 1
-            elif not self.text.startswith("}", self.pos):
-                raise self.error("expected ',' or '}'")
-        keys = tuple(sorted(entries))
-        return Node("dict", tuple(entries[key] for key in keys), keys)
-
-    def key(self) -> str:
-        quote = self.text[self.pos : self.pos + 1]
-        if quote in ("'", '"'):
-            end = self.text.find(quote, self.pos + 1)
-            if end < 0:
-                raise self.error("a quoted dict key has no closing quote")
-            key = self.text[self.pos + 1 : end]
-            self.pos = end + 1
-            return key
-        match = _NAME.match(self.text, self.pos)
-        if not match:
-            raise self.error("expected a dict key (a name or a quoted string)")
-        self.pos = match.end()
-        return match.group()
-
-    def skip(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
-
-    def error(self, message: str) -> ValueError:
-        where = (
-            "at the end of the text" if self.pos >= len(self.text) else f"at {self.text[self.pos : self.pos + 20]!r}"
-        )
-        return ValueError(f"{message} {where}")
+        return Leaf(dtype.short, self.parse_dims(), weak)
 
 
 def _count_leaves(tree: Tree) -> int:
@@ -328,7 +232,7 @@ class CarryCheckInputs:
     out: Tree
 
     def __post_init__(self) -> None:
-        if self.name and not _NAME.fullmatch(self.name):
+        if self.name and not NAME.fullmatch(self.name):
             raise CalculatorInputError("name", f"{self.name[:40]!r} is not a Python parameter name")
 
 

@@ -39,6 +39,7 @@ from typing import Literal
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.limits import MAX_DIM, MAX_RANK
+from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, PytreeTextParser
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import format_count
 
@@ -231,20 +232,22 @@ def _split_top_level(text: str) -> Iterator[str]:
     yield text[start:]
 
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_DTYPE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_INT = re.compile(r"[0-9][0-9_]*")
 _FN_NEW = re.compile(r"fn:new(?=[\s,]|$)")
 
 
-class _CallParser:
+class _CallParser(PytreeTextParser):
     """Recursive descent over one call's text."""
 
     def __init__(self, text: str, number: int) -> None:
-        self.text = text
+        super().__init__(text)
         self.number = number
-        self.pos = 0
         self.argument = ""
+
+    def shape_owner(self) -> str:
+        return f" of {self.argument}"
+
+    def error_prefix(self) -> str:
+        return f"call {self.number}: "
 
     def parse(self) -> Call:
         if not self.text:
@@ -290,10 +293,12 @@ class _CallParser:
             self.pos += 4
             return Node("None")
         if rest[:1] in ("(", "["):
-            return self.parse_sequence(depth)
+            children, _ = self.parse_items(depth)
+            return Node("tuple" if rest[:1] == "(" else "list", tuple(children))
         if rest[:1] == "{":
-            return self.parse_dict(depth)
-        if rest[:1] == "~" or _DTYPE.match(rest):
+            keys, values = self.parse_dict(depth)
+            return Node("dict", values, keys)
+        if rest[:1] == "~" or DTYPE.match(rest):
             return self.parse_aval()
         raise self.error(
             "expected a type such as f32[8,128] or ~f32[], static(3), a container (...), [...], {...}, or None"
@@ -303,7 +308,7 @@ class _CallParser:
         weak = self.text.startswith("~", self.pos)
         if weak:
             self.pos += 1
-        match = _DTYPE.match(self.text, self.pos)
+        match = DTYPE.match(self.text, self.pos)
         if not match:
             raise self.error("expected a dtype such as f32 after '~'")
         try:
@@ -318,30 +323,7 @@ class _CallParser:
                 f"expected '[' and the shape after {match.group()}, e.g. {dtype.short}[8,128] or {dtype.short}[]"
             )
         self.pos += 1
-        dims: list[int] = []
-        while True:
-            self.skip()
-            if self.text.startswith("]", self.pos) and not dims:
-                self.pos += 1
-                break
-            digits = _INT.match(self.text, self.pos)
-            if not digits:
-                raise self.error(f"expected a dimension (an integer >= 0) in the shape of {self.argument}")
-            if len(digits.group()) > 20 or int(digits.group().replace("_", "")) >= MAX_DIM:
-                raise self.error(f"dimension {digits.group()[:24]} is not below 2**62")
-            dims.append(int(digits.group().replace("_", "")))
-            self.pos = digits.end()
-            self.skip()
-            if self.text.startswith(",", self.pos):
-                self.pos += 1
-                continue
-            if self.text.startswith("]", self.pos):
-                self.pos += 1
-                break
-            raise self.error(f"expected ',' or ']' in the shape of {self.argument}")
-        if len(dims) > MAX_RANK:
-            raise self.error(f"rank {len(dims)} is above the supported {MAX_RANK}")
-        return Aval(dtype.short, tuple(dims), weak)
+        return Aval(dtype.short, self.parse_dims(), weak)
 
     def parse_static(self) -> Static:
         start = self.pos + len("static(")
@@ -383,79 +365,9 @@ class _CallParser:
         self.pos = index + 1
         return Static(value)
 
-    def parse_sequence(self, depth: int) -> Node:
-        opening = self.text[self.pos]
-        closing = ")" if opening == "(" else "]"
-        self.pos += 1
-        children: list[Value] = []
-        while True:
-            self.skip()
-            if self.text.startswith(closing, self.pos):
-                self.pos += 1
-                break
-            children.append(self.parse_value(depth + 1))
-            self.skip()
-            if self.text.startswith(",", self.pos):
-                self.pos += 1
-            elif not self.text.startswith(closing, self.pos):
-                raise self.error(f"expected ',' or '{closing}' in the {'tuple' if closing == ')' else 'list'}")
-        return Node("tuple" if opening == "(" else "list", tuple(children))
-
-    def parse_dict(self, depth: int) -> Node:
-        self.pos += 1
-        entries: dict[str, Value] = {}
-        while True:
-            self.skip()
-            if self.text.startswith("}", self.pos):
-                self.pos += 1
-                break
-            key = self.parse_key()
-            self.skip()
-            if not self.text.startswith(":", self.pos):
-                raise self.error(f"expected ':' after the dict key {key!r}")
-            self.pos += 1
-            if key in entries:
-                raise self.error(f"the dict key {key!r} appears twice")
-            entries[key] = self.parse_value(depth + 1)
-            self.skip()
-            if self.text.startswith(",", self.pos):
-                self.pos += 1
-            elif not self.text.startswith("}", self.pos):
-                raise self.error("expected ',' or '}' in the dict")
-        keys = tuple(sorted(entries))
-        return Node("dict", tuple(entries[key] for key in keys), keys)
-
-    def parse_key(self) -> str:
-        quote = self.text[self.pos : self.pos + 1]
-        if quote in ("'", '"'):
-            end = self.text.find(quote, self.pos + 1)
-            if end < 0:
-                raise self.error("a quoted dict key has no closing quote")
-            key = self.text[self.pos + 1 : end]
-            self.pos = end + 1
-            return key
-        return self.expect_name("a dict key")
-
-    def expect_name(self, what: str) -> str:
-        match = _NAME.match(self.text, self.pos)
-        if not match:
-            raise self.error(f"expected {what}")
-        self.pos = match.end()
-        return match.group()
-
-    def skip(self, extra: str = "") -> None:
-        while self.pos < len(self.text) and (self.text[self.pos].isspace() or self.text[self.pos] in extra):
-            self.pos += 1
-
-    def error(self, message: str) -> ValueError:
-        where = (
-            "at the end of the text" if self.pos >= len(self.text) else f"at {self.text[self.pos : self.pos + 20]!r}"
-        )
-        return ValueError(f"call {self.number}: {message} {where}")
-
 
 def _format_key(key: str) -> str:
-    return key if _NAME.fullmatch(key) else repr(key)
+    return key if NAME.fullmatch(key) else repr(key)
 
 
 @dataclass(frozen=True)
