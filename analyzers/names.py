@@ -192,6 +192,17 @@ class ModuleIndex:
             self._derived[key] = build(self)
         return self._derived[key]  # type: ignore[no-any-return]
 
+    def imports(self, *prefixes: str) -> bool:
+        """Whether any scope of the module imports a name starting with one of ``prefixes``.
+
+        Examples:
+            >>> index = ModuleIndex(ast.parse("def f():\\n    from jax.experimental import pallas as pl\\n"), [])
+            >>> index.imports("jax.experimental.pallas"), index.imports("torch")
+            (True, False)
+        """
+        imported = self.derived("imported-names", _imported_names)
+        return any(name.startswith(prefixes) for name in imported)
+
     def release(self) -> None:
         """Drop the per-module analyses, when the check that needed them is over.
 
@@ -426,3 +437,13 @@ class ModuleIndex:
     @functools.cached_property
     def _top_level_statements(self) -> frozenset[int]:
         return frozenset(id(statement) for statement in self.tree.body)
+
+
+def _imported_names(index: ModuleIndex) -> frozenset[str]:
+    return frozenset(
+        binding.qualname
+        for scope in index.scopes.values()
+        for bindings in scope.bindings.values()
+        for binding in bindings
+        if binding.kind is BindingKind.IMPORT and binding.qualname
+    )

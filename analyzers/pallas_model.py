@@ -964,16 +964,9 @@ class PallasModel:
         self.text = source_text
         self.tpu = tpu if tpu in TPUS else DEFAULT_TPU
         self.target = target
-        imported = {
-            binding.qualname
-            for scope in self.index.scopes.values()
-            for bindings in scope.bindings.values()
-            for binding in bindings
-            if binding.kind is BindingKind.IMPORT and binding.qualname
-        }
-        self.imports_pallas = any(name.startswith(("jax.experimental.pallas", "jax._src.pallas")) for name in imported)
-        self.imports_tpu = any(name.startswith(_TPU_MODULES) for name in imported)
-        self.imports_gpu = any(name.startswith(_GPU_MODULES) for name in imported)
+        self.imports_pallas = index.imports("jax.experimental.pallas", "jax._src.pallas")
+        self.imports_tpu = index.imports(*_TPU_MODULES)
+        self.imports_gpu = index.imports(*_GPU_MODULES)
         self.sites: dict[int, PallasSite] = {}
         if self.imports_pallas:
             for node, scope in index.nodes.get(ast.Call, ()):

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 from xlalens.analyzers.contexts import positional_params
 from xlalens.analyzers.evaluate import Interpreter
 from xlalens.analyzers.loops import parents
-from xlalens.analyzers.names import BindingKind, FunctionNode, ModuleIndex, Scope
+from xlalens.analyzers.names import FunctionNode, ModuleIndex, Scope
 from xlalens.analyzers.sharding_values import MeshValue, SpecValue, axis_names
 from xlalens.analyzers.values import UNKNOWN, Array, Const, Seq, Value, join
 
@@ -232,7 +232,7 @@ class ShardMapModel:
         self.scopes: dict[int, Scope] = {}
         self.sites: list[ShardMapSite] = []
         self._by_call: dict[int, ShardMapSite] = {}
-        if not self._imports_shard_map():
+        if not index.imports("jax"):
             return
         for node, scope in index.nodes.get(ast.Call, ()):
             self.scopes[id(node)] = scope
@@ -249,14 +249,6 @@ class ShardMapModel:
 
     def __iter__(self) -> Iterator[ShardMapSite]:
         return iter(self.sites)
-
-    def _imports_shard_map(self) -> bool:
-        return any(
-            binding.kind is BindingKind.IMPORT and binding.qualname and binding.qualname.startswith("jax")
-            for scope in self.index.scopes.values()
-            for bindings in scope.bindings.values()
-            for binding in bindings
-        )
 
     def parent(self, node: ast.AST, scope: Scope) -> ast.AST | None:
         """The node ``node`` (which sits in ``scope``) is a child of; a decorator's is its ``def``."""
