@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from xlalens.analyzers.api import FixResult as FixResult
     from xlalens.analyzers.api import check_source as check_source
     from xlalens.analyzers.api import fix_source as fix_source
-    from xlalens.analyzers.model import Applicability as Applicability
-    from xlalens.analyzers.model import Diagnostic as Diagnostic
-    from xlalens.analyzers.model import Edit as Edit
-    from xlalens.analyzers.model import Fix as Fix
-    from xlalens.analyzers.rule import Rule as Rule
-    from xlalens.analyzers.settings import Settings as Settings
+    from xlalens.analyzers.core.diagnostics import Applicability as Applicability
+    from xlalens.analyzers.core.diagnostics import Diagnostic as Diagnostic
+    from xlalens.analyzers.core.diagnostics import Edit as Edit
+    from xlalens.analyzers.core.diagnostics import Fix as Fix
+    from xlalens.analyzers.core.settings import Settings as Settings
+    from xlalens.analyzers.engine.rule import Rule as Rule
 
 _EXPORTS = {
     "FixResult": "api",

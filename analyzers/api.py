@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xlalens.analyzers.engine import run_rules, suppress
-from xlalens.analyzers.fixes import apply_fixes
-from xlalens.analyzers.model import Diagnostic
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.diagnostics import Diagnostic
+from xlalens.analyzers.core.fixes import apply_fixes
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine.pipeline import run_rules, suppress
 
 _MAX_FIX_ROUNDS = 10
 

@@ -47,7 +47,7 @@ WARM_OVER_COLD_TARGET = 0.05
 OPTAX_COLD_TARGET_S = 1.0
 """``xlalens check`` of optax on one core, without a cache, must take less than this."""
 
-CLI_BOOTSTRAP = "import sys; from xlalens.analyzers.cli import main; sys.argv[0] = 'xlalens'; sys.exit(main())"
+CLI_BOOTSTRAP = "import sys; from xlalens.analyzers.cli.main import main; sys.argv[0] = 'xlalens'; sys.exit(main())"
 """What the ``xlalens`` console script does, without depending on ``PATH`` or shims."""
 
 AST = "ast.parse floor, 1 process"
@@ -129,7 +129,7 @@ def _worker(kind: str, file_list: Path) -> int:
     else:
         start = time.perf_counter()
         from xlalens.analyzers.api import check_source
-        from xlalens.analyzers.registry import all_rules
+        from xlalens.analyzers.engine.registry import all_rules
 
         all_rules()  # the rules are imported on the first check: count them with the API's import
         report["import_s"] = time.perf_counter() - start
@@ -204,10 +204,10 @@ def cache_bytecode(workdir: Path, cli_error: str | None) -> None:
     """
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = str(workdir / "pycache")
-    modules = ["xlalens.analyzers.api", "xlalens.analyzers.registry"]
+    modules = ["xlalens.analyzers.api", "xlalens.analyzers.engine.registry"]
     if cli_error is None:
-        modules += ["xlalens.analyzers.cli", "xlalens.analyzers.runner", "concurrent.futures.process"]
-    prime = "; ".join(f"import {module}" for module in modules) + "; xlalens.analyzers.registry.all_rules()"
+        modules += ["xlalens.analyzers.cli.main", "xlalens.analyzers.project.runner", "concurrent.futures.process"]
+    prime = "; ".join(f"import {module}" for module in modules) + "; xlalens.analyzers.engine.registry.all_rules()"
     subprocess.run([sys.executable, "-c", prime], capture_output=True, check=False)
 
 
@@ -317,10 +317,10 @@ def fixed_costs(repeat: int, workdir: Path, cli_error: str | None) -> dict[str, 
     """
     commands = {"python startup": [sys.executable, "-c", "pass"]}
     if cli_error is None:
-        commands["import xlalens.analyzers.cli"] = [
+        commands["import xlalens.analyzers.cli.main"] = [
             sys.executable,
             "-c",
-            "import xlalens.analyzers.cli",
+            "import xlalens.analyzers.cli.main",
         ]
     costs: dict[str, float] = {}
     for name, command in commands.items():
@@ -487,7 +487,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--cli",
         default=None,
-        help="command that runs xlalens (default: this Python importing xlalens.analyzers.cli)",
+        help="command that runs xlalens (default: this Python importing xlalens.analyzers.cli.main)",
     )
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT, help="corpus cache folder")
     parser.add_argument("--worker", nargs=2, metavar=("KIND", "FILES"), help=argparse.SUPPRESS)
@@ -505,7 +505,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = [canonical_name(n) for n in (args.corpus or DEFAULT_NAMES) if n != "all"]
     cli = shlex.split(args.cli) if args.cli else [sys.executable, "-c", CLI_BOOTSTRAP]
     api_error = probe("xlalens.analyzers.api", "check_source")
-    cli_error = None if args.cli else probe("xlalens.analyzers.cli", "main")
+    cli_error = None if args.cli else probe("xlalens.analyzers.cli.main", "main")
     with tempfile.TemporaryDirectory(prefix="xlalens-bench-") as tmp:
         workdir = Path(tmp)
         corpora = load_corpora(list(dict.fromkeys(names)), args.root, workdir / "corpus")

@@ -44,9 +44,9 @@ EXTRA_TREES = (
 
 def record(output: Path, every_call: bool = False, trees: Sequence[Path] = ()) -> int:
     """Check every file of ``trees`` (default: the corpus and ``EXTRA_TREES``) and write the findings to ``output``."""
-    from xlalens.analyzers.engine import run_rules
-    from xlalens.analyzers.registry import all_rules
-    from xlalens.analyzers.settings import Settings
+    from xlalens.analyzers.core.settings import Settings
+    from xlalens.analyzers.engine.pipeline import run_rules
+    from xlalens.analyzers.engine.registry import all_rules
 
     rules = all_rules()
     if every_call:

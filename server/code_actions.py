@@ -13,9 +13,9 @@ from typing import Any
 
 from lsprotocol import types
 from xlalens.analyzers.api import fix_source
-from xlalens.analyzers.model import Applicability
-from xlalens.analyzers.settings import Settings
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import Applicability
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.core.source import SourceText
 from xlalens.server.diagnostics import SOURCE
 from xlalens.server.documents import DocumentSnapshot, LintResult
 from xlalens.server.edits import lsp_text_edit, replacement_edit, text_edit_from_json, workspace_edit

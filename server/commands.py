@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
-from xlalens.analyzers import registry
+from xlalens.analyzers.engine import registry
 from xlalens.explainers.calculators import CalculatorInputError, UnknownCalculatorError, get_calculator, result_json
 from xlalens.explainers.links import DEFAULT_BASE_URL, DEFAULT_HOST, DEFAULT_PORT, calculator_url, section_url
 from xlalens.server.code_actions import fix_document
@@ -38,7 +38,7 @@ APPLY_FIXES = "xlalens.applyFixes"
 
 
 class ExplainerServer(Protocol):
-    """What ``xlalens.analyzers.explain.start_explainer_server`` returns."""
+    """What ``xlalens.analyzers.output.site.start_explainer_server`` returns."""
 
     url: str
 
@@ -92,7 +92,7 @@ async def explainer_base_url(ls: XlalensLanguageServer, configured: str) -> str:
         return DEFAULT_BASE_URL  # `xlalens explain --serve` is already running
     try:
         # Imported here: the explainer server is only needed when asked for.
-        explain = importlib.import_module("xlalens.analyzers.explain")
+        explain = importlib.import_module("xlalens.analyzers.output.site")
         start = explain.start_explainer_server
     except (ImportError, AttributeError) as error:
         raise ExplainerUnavailableError(message=f"the explainer server is not available: {error}") from None

@@ -13,8 +13,8 @@ from typing import Any
 
 from lsprotocol import types
 from pygls import uris
-from xlalens.analyzers.model import Diagnostic, Edit, Range
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import Diagnostic, Edit, Range
+from xlalens.analyzers.core.source import SourceText
 from xlalens.server.noqa import noqa_edit
 from xlalens.server.positions import PositionConverter
 from xlalens.server.settings import ClientSettings

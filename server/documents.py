@@ -26,12 +26,12 @@ from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls import uris
-from xlalens.analyzers.annotations import Annotation, annotate_source
+from xlalens.analyzers.annotate import Annotation, annotate_source
 from xlalens.analyzers.api import check_source
-from xlalens.analyzers.engine import SYNTAX_ERROR_CODE
-from xlalens.analyzers.model import Diagnostic
-from xlalens.analyzers.settings import Settings
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import Diagnostic
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.engine.pipeline import SYNTAX_ERROR_CODE
 from xlalens.server.diagnostics import ConversionContext, to_lsp_diagnostics
 from xlalens.server.settings import ClientSettings
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lsprotocol import types
-from xlalens.analyzers.model import Edit, Position, Range
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import Edit, Position, Range
+from xlalens.analyzers.core.source import SourceText
 from xlalens.server.positions import PositionConverter
 
 

@@ -16,12 +16,12 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from xlalens.analyzers import registry
-from xlalens.analyzers.annotations import Annotation
-from xlalens.analyzers.hints import SpanHint
-from xlalens.analyzers.model import Applicability, Diagnostic, Position
+from xlalens.analyzers.annotate import Annotation
+from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Position
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.hints import SpanHint
 from xlalens.analyzers.output.sarif import summary
-from xlalens.analyzers.rule import Rule
 from xlalens.explainers.calculators import Calculator, get_calculator
 from xlalens.explainers.links import calculator_url, section_url
 
@@ -134,7 +134,7 @@ def span_markdown(
     """The calculator table of the hinted construct under the cursor (a BlockSpec, a ``pallas_call``…).
 
     Unflagged code gets it too: ``hints`` are the document's annotations, of which the
-    :class:`~xlalens.analyzers.hints.SpanHint` ones cover a span and carry a calculator's inputs.
+    :class:`~xlalens.analyzers.models.hints.SpanHint` ones cover a span and carry a calculator's inputs.
     The innermost span wins (a BlockSpec inside a ``pallas_call``).
     """
     under = [

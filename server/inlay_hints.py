@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lsprotocol import types
-from xlalens.analyzers.annotations import Annotation
-from xlalens.analyzers.hints import SpanHint
+from xlalens.analyzers.annotate import Annotation
+from xlalens.analyzers.models.hints import SpanHint
 from xlalens.server.positions import PositionConverter
 
 

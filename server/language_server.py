@@ -22,9 +22,9 @@ from typing import Any
 from lsprotocol import types
 from pygls import uris
 from pygls.lsp.server import LanguageServer
-from xlalens.analyzers import registry
-from xlalens.analyzers.config import CONFIG_FILENAMES
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.project.config import CONFIG_FILENAMES
 from xlalens.server import code_actions, commands, hover, inlay_hints
 from xlalens.server.documents import DocumentLinter, LintResult
 from xlalens.server.edits import workspace_edit

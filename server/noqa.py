@@ -18,8 +18,8 @@ import io
 import re
 import tokenize
 
-from xlalens.analyzers.model import Edit, Position, Range
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import Edit, Position, Range
+from xlalens.analyzers.core.source import SourceText
 
 _CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
 

@@ -9,8 +9,8 @@ on ``\\n``, ``\\r\\n`` and ``\\r`` only.
 from __future__ import annotations
 
 from lsprotocol import types
-from xlalens.analyzers.model import Position, Range
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import Position, Range
+from xlalens.analyzers.core.source import SourceText
 
 
 def _units(text: str, encoding: str) -> int:

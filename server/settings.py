@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lsprotocol import types
-from xlalens.analyzers import registry
-from xlalens.analyzers.config import ConfigError, Overrides, SettingsResolver
-from xlalens.analyzers.model import Severity
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.project.config import ConfigError, Overrides, SettingsResolver
 
 SECTION = "xlalens"
 """The configuration section the server reads."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from xlalens.analyzers.values import UNKNOWN, Array, Const, Dim, Seq, Static, Value
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Dim, Seq, Static, Value
 
 STATIC_RESULT_FUNCTIONS = frozenset(
     {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from xlalens.analyzers.model import Diagnostic
+from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.output.report import Report
 
 

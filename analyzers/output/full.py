@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from rich.cells import cell_len
-from xlalens.analyzers.model import Diagnostic
+from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.output.concise import headline
 from xlalens.analyzers.output.report import Report
 
@@ -53,7 +53,7 @@ def render(report: Report, out: TextIO) -> None:
         if diagnostic.url:
             lines.append(f"  = docs: {diagnostic.url}")
         if diagnostic.calculator is not None:
-            from xlalens.analyzers.explain import calculator_link  # the explainers load only when needed
+            from xlalens.analyzers.output.site import calculator_link  # the explainers load only when needed
 
             link = calculator_link(report.explainer_base_url, diagnostic.calculator)
             if link:

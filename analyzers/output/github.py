@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from xlalens.analyzers.model import Severity
+from xlalens.analyzers.core.diagnostics import Severity
 from xlalens.analyzers.output.report import Report
 
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from xlalens.analyzers.model import Diagnostic, Position
+from xlalens.analyzers.core.diagnostics import Diagnostic, Position
 from xlalens.analyzers.output.report import Report
 
 
@@ -26,7 +26,7 @@ def diagnostic_object(diagnostic: Diagnostic, explainer_base_url: str) -> dict[s
     fix = diagnostic.fix
     calculator = None
     if diagnostic.calculator is not None:
-        from xlalens.analyzers.explain import calculator_link  # the explainers load only when needed
+        from xlalens.analyzers.output.site import calculator_link  # the explainers load only when needed
 
         calculator = {
             "name": diagnostic.calculator[0],

@@ -9,7 +9,7 @@ import itertools
 from typing import TextIO
 from xml.etree import ElementTree
 
-from xlalens.analyzers.model import Diagnostic
+from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.output.report import Report
 
 

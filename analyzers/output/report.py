@@ -7,14 +7,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from xlalens.analyzers import registry
-from xlalens.analyzers.fileio import SourceReadError, read_source
-from xlalens.analyzers.fixes import applicable
-from xlalens.analyzers.model import NEWER_SYNTAX_CODE, SYNTAX_ERROR_CODE, Applicability, Diagnostic
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.runner import INTERNAL_ERROR_CODE, IO_ERROR_CODE
-from xlalens.analyzers.settings import DEFAULT_EXPLAINER_BASE_URL
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import NEWER_SYNTAX_CODE, SYNTAX_ERROR_CODE, Applicability, Diagnostic
+from xlalens.analyzers.core.fixes import applicable
+from xlalens.analyzers.core.settings import DEFAULT_EXPLAINER_BASE_URL
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.inputs.fileio import SourceReadError, read_source
+from xlalens.analyzers.project.runner import INTERNAL_ERROR_CODE, IO_ERROR_CODE
 
 NON_RULE_CODES: Mapping[str, str] = {
     INTERNAL_ERROR_CODE: "internal-error",

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
-from xlalens.analyzers import registry
-from xlalens.analyzers.model import Diagnostic, Severity
+from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.output.report import NON_RULE_CODES, Report
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.settings import Settings
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://xlalens.dev"

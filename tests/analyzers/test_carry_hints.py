@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import ast
 
-from xlalens.analyzers.carry_hints import carry_hints_for_source
-from xlalens.analyzers.contexts import find_traced_functions
-from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.hints import hint_providers, span_hints
-from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.models.hints import hint_providers, span_hints
+from xlalens.analyzers.models.tracing.hints import carry_hints_for_source
+from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.explainers.calculators import get_calculator
 
 _IMPORTS = "import jax.numpy as jnp\nfrom jax import lax\n"

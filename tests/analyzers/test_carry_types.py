@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 
 import pytest
-from xlalens.analyzers.carry_types import BodyTypes, Leaf, from_value
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import find_traced_functions
-from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.settings import Settings
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, from_value
+from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")

@@ -88,7 +88,7 @@ def test_carry_calculator_inputs_name_the_body_parameter_and_bounds() -> None:
 
 
 def test_shape_and_structure_findings_suggest_a_change_without_editing() -> None:
-    from xlalens.analyzers.model import Applicability
+    from xlalens.analyzers.core.diagnostics import Applicability
 
     shape = _IMPORTS + "lax.fori_loop(0, 3, lambda i, acc: jnp.concatenate([acc, jnp.ones(1)]), jnp.zeros(1))\n"
     structure = _IMPORTS + "lax.fori_loop(0, 3, lambda i, c: [c[0], c[1]], (jnp.zeros(2), jnp.ones(2)))\n"

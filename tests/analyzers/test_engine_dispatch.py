@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.engine import run_rules
-from xlalens.analyzers.jitcalls import calls_jit_wrapper, jit_index, may_build_jit_wrapper
-from xlalens.analyzers.names import ModuleIndex, Scope, canonical
-from xlalens.analyzers.registry import all_rules
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.pipeline import run_rules
+from xlalens.analyzers.engine.registry import all_rules
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import calls_jit_wrapper, jit_index, may_build_jit_wrapper
+from xlalens.analyzers.semantics.names import ModuleIndex, Scope, canonical
 
 SOURCE = """\
 import jax

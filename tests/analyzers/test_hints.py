@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 
 import pytest
-from xlalens.analyzers.contexts import find_traced_functions
-from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.hints import hint_providers, register_hint_provider, span_hints
-from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.models.hints import hint_providers, register_hint_provider, span_hints
+from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex
 
 PALLAS = """
 import jax.numpy as jnp

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 
 from xlalens.analyzers import check_source
-from xlalens.analyzers.names import ModuleIndex
+from xlalens.analyzers.semantics.names import ModuleIndex
 
 JAX_AND_TORCH_XLA = """\
 import jax

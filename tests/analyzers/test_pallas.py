@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from xlalens.analyzers.api import check_source, fix_source
-from xlalens.analyzers.config import ConfigError, load_config
-from xlalens.analyzers.pallas_hints import pallas_hints_for_source
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.models.pallas.hints import pallas_hints_for_source
+from xlalens.analyzers.project.config import ConfigError, load_config
 from xlalens.explainers.calculators.blockspec import CALCULATOR
 from xlalens.explainers.calculators.units import format_bytes
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from xlalens.analyzers.promotion import SUPPORTED_DTYPES, result_type
+from xlalens.analyzers.knowledge.promotion import SUPPORTED_DTYPES, result_type
 
 jnp = pytest.importorskip("jax.numpy")
 

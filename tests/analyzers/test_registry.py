@@ -6,7 +6,7 @@ import inspect
 from pathlib import Path
 
 import pytest
-from xlalens.analyzers.registry import (
+from xlalens.analyzers.engine.registry import (
     UnknownSelectorError,
     all_rules,
     get_rule,

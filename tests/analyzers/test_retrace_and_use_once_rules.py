@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from xlalens.analyzers.api import check_source, fix_source
-from xlalens.analyzers.fixes import parses
-from xlalens.analyzers.model import Applicability, Diagnostic
+from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic
+from xlalens.analyzers.core.fixes import parses
 from xlalens.explainers.calculators.retrace import RetraceInputs, compute_retrace, parse_calls
 from xlalens.server.hover import diagnostic_markdown
 

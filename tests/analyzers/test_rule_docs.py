@@ -6,8 +6,8 @@ import re
 
 import pytest
 from xlalens.analyzers.api import check_source
-from xlalens.analyzers.registry import all_rules
-from xlalens.analyzers.rule import DOC_SECTIONS, OPTIONAL_DOC_SECTIONS, FixAvailability, Rule
+from xlalens.analyzers.engine.registry import all_rules
+from xlalens.analyzers.engine.rule import DOC_SECTIONS, OPTIONAL_DOC_SECTIONS, FixAvailability, Rule
 
 RULES = all_rules()
 _CODE_BLOCK = re.compile(r"```python\n(?P<code>.*?)```", re.DOTALL)

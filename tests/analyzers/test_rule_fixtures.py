@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from xlalens.analyzers.api import check_source, fix_source
-from xlalens.analyzers.fixes import parses
+from xlalens.analyzers.core.fixes import parses
 
 from .markers import expected_markers, fixture_files
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from xlalens.analyzers.contexts import find_traced_functions
-from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.shard_map_model import EXPERIMENTAL_SHARD_MAP, SHARD_MAP, ShardMapSite, shard_map_model
-from xlalens.analyzers.sharding_values import MeshValue, SpecValue
-from xlalens.analyzers.values import UNKNOWN, Array, Const, Seq
+from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, SHARD_MAP, ShardMapSite, shard_map_model
+from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
+from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq
 
 HEADER = """
 import functools

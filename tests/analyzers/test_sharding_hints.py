@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from xlalens.analyzers.hints import hint_providers
-from xlalens.analyzers.sharding_hints import sharding_hints_for_source
+from xlalens.analyzers.models.hints import hint_providers
+from xlalens.analyzers.models.sharding.hints import sharding_hints_for_source
 from xlalens.explainers.calculators.shard_shape import CALCULATOR
 
 CODE = """\

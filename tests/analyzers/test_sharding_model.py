@@ -7,11 +7,11 @@ import textwrap
 
 import pytest
 from xlalens.analyzers.api import check_source
-from xlalens.analyzers.contexts import find_traced_functions
-from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.settings import Settings
-from xlalens.analyzers.sharding_model import ShardingModel, sharding_model
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.models.sharding.model import ShardingModel, sharding_model
+from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.explainers.calculators.shard_shape import CALCULATOR
 
 HEADER = """\

@@ -3,8 +3,8 @@ shard-shape calculator's torch_xla inputs."""
 
 from __future__ import annotations
 
-from xlalens.analyzers.hints import hint_providers
-from xlalens.analyzers.torch_xla_sharding_hints import torch_xla_sharding_hints_for_source
+from xlalens.analyzers.models.hints import hint_providers
+from xlalens.analyzers.models.torch_xla.hints import torch_xla_sharding_hints_for_source
 from xlalens.explainers.calculators.shard_shape import CALCULATOR, ShardShapeResult
 
 CODE = """\

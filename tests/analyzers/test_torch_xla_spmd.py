@@ -6,10 +6,10 @@ import ast
 
 import pytest
 from xlalens.analyzers.api import check_source
-from xlalens.analyzers.model import Applicability
-from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.settings import Settings
-from xlalens.analyzers.torch_xla_spmd import UNKNOWN, DeviceIds, MeshValue, TensorShape, spmd_model
+from xlalens.analyzers.core.diagnostics import Applicability
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.models.torch_xla.spmd import UNKNOWN, DeviceIds, MeshValue, TensorShape, spmd_model
+from xlalens.analyzers.semantics.names import ModuleIndex
 
 HEADER = """\
 import numpy as np

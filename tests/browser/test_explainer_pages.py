@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-from xlalens.analyzers import registry
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine import registry
 from xlalens.explainers.calculators import get_calculator
 from xlalens.explainers.links import calculator_url
 
@@ -27,7 +27,7 @@ TIMEOUT_MS = 10_000
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "xlalens.analyzers.cli", "explain", "--serve", "--port", "0"],
+        [sys.executable, "-m", "xlalens.analyzers.cli.main", "explain", "--serve", "--port", "0"],
         cwd=tmp_path_factory.mktemp("serve"),
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,

@@ -11,7 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from xlalens.analyzers import registry
+from xlalens.analyzers.engine import registry
 
 JIT_IF = """\
 import jax
@@ -102,12 +102,12 @@ class Project:
         env: Mapping[str, str] | None = None,
         cwd: Path | None = None,
     ) -> subprocess.CompletedProcess[str]:
-        """Run ``python -m xlalens.analyzers.cli ARGS`` in the project (or ``cwd``)."""
+        """Run ``python -m xlalens.analyzers.cli.main ARGS`` in the project (or ``cwd``)."""
         environment = {k: v for k, v in os.environ.items() if not k.startswith("XLALENS_")}
         environment["PYTHONIOENCODING"] = "utf-8"
         environment.update(env or {})
         completed = subprocess.run(
-            [sys.executable, "-m", "xlalens.analyzers.cli", *args],
+            [sys.executable, "-m", "xlalens.analyzers.cli.main", *args],
             cwd=cwd or self.root,
             input=stdin,
             capture_output=True,

@@ -8,12 +8,12 @@ import time
 from pathlib import Path
 
 import pytest
-from xlalens.analyzers import cache as cache_module
-from xlalens.analyzers import runner
-from xlalens.analyzers.cache import Cache, settings_fingerprint
-from xlalens.analyzers.fileio import sha256_hex
-from xlalens.analyzers.model import Diagnostic, Position, Range
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.inputs.fileio import sha256_hex
+from xlalens.analyzers.project import cache as cache_module
+from xlalens.analyzers.project import runner
+from xlalens.analyzers.project.cache import Cache, settings_fingerprint
 
 
 def _shards(directory: Path) -> list[Path]:

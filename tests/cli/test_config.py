@@ -6,8 +6,10 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from xlalens.analyzers import registry
-from xlalens.analyzers.config import (
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.engine.rule import RuleStatus
+from xlalens.analyzers.project.config import (
     VALID_KEYS,
     ConfigError,
     Overrides,
@@ -16,8 +18,6 @@ from xlalens.analyzers.config import (
     find_config,
     load_config,
 )
-from xlalens.analyzers.rule import RuleStatus
-from xlalens.analyzers.settings import Settings
 
 
 def _write(path: Path, text: str) -> Path:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from xlalens.analyzers.api import check_source
-from xlalens.analyzers.dependency_files import is_dependency_file
+from xlalens.analyzers.inputs.dependency_files import is_dependency_file
 
 REQUIREMENTS = """\
 # TPU training

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from xlalens.analyzers.config import Overrides, SettingsResolver
-from xlalens.analyzers.discovery import DiscoveryError, discover
+from xlalens.analyzers.project.config import Overrides, SettingsResolver
+from xlalens.analyzers.project.discovery import DiscoveryError, discover
 
 
 def _files(project, *args: str) -> list[str]:

@@ -97,7 +97,7 @@ def test_calc_help_lists_fields_and_an_example(project: Project) -> None:
 
 def test_explain_serve_binds_loopback_and_serves_pages(project: Project) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "xlalens.analyzers.cli", "explain", "--serve", "--port", "0", "tracing#printing"],
+        [sys.executable, "-m", "xlalens.analyzers.cli.main", "explain", "--serve", "--port", "0", "tracing#printing"],
         cwd=project.root,
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from xlalens.analyzers.fileio import (
+from xlalens.analyzers.inputs.fileio import (
     SourceReadError,
     SourceWriteError,
     decode_source,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from xlalens.analyzers.runtime_logs import log_diagnostics, torch_xla_events
+from xlalens.analyzers.inputs.runtime_logs import log_diagnostics, torch_xla_events
 
 DATA = Path(__file__).resolve().parent / "data" / "logs"
 

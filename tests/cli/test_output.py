@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import jsonschema
 import pytest
-from xlalens.analyzers.model import (
+from xlalens.analyzers.core.diagnostics import (
     Applicability,
     Diagnostic,
     Edit,

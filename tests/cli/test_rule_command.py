@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from xlalens.analyzers import registry
+from xlalens.analyzers.engine import registry
 
 
 def test_rule_prints_header_and_docs(project, require_rules):

@@ -6,8 +6,8 @@ import multiprocessing
 import os
 
 import pytest
-from xlalens.analyzers import runner
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.project import runner
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_engine_exception_becomes_one_internal_error_and_the_run_goes_on(tmp_pat
 
 
 def test_internal_errors_are_not_cached(tmp_path, code, api, monkeypatch):
-    from xlalens.analyzers.cache import Cache
+    from xlalens.analyzers.project.cache import Cache
 
     file = tmp_path / "m.py"
     file.write_text(code.JIT_IF)

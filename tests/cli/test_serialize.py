@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from xlalens.analyzers.model import (
+from xlalens.analyzers.core.diagnostics import (
     Applicability,
     Diagnostic,
     Edit,
@@ -15,7 +15,7 @@ from xlalens.analyzers.model import (
     RelatedLocation,
     Severity,
 )
-from xlalens.analyzers.serialize import (
+from xlalens.analyzers.project.serialize import (
     SerializationError,
     diagnostic_from_dict,
     diagnostic_to_dict,

@@ -412,7 +412,7 @@ def test_norun_is_rare(path: Path) -> None:
 
 
 def _rule_links() -> list[tuple[str, str]]:
-    from xlalens.analyzers.registry import all_rules
+    from xlalens.analyzers.engine.registry import all_rules
 
     return [(rule.code, rule.explainer) for rule in all_rules() if getattr(rule, "explainer", None)]
 

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from xlalens.analyzers import registry
-from xlalens.analyzers.explain import rule_entries, start_explainer_server
-from xlalens.analyzers.settings import Settings
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.output.site import rule_entries, start_explainer_server
 from xlalens.explainers.calculators import all_calculators
 from xlalens.explainers.links import calculator_url
 from xlalens.explainers.pages_catalog import (

@@ -288,7 +288,7 @@ def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Futu
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.case_id) for c in CASES])
 def test_analyzer_agrees(case: Case) -> None:
     from xlalens.analyzers.api import check_source
-    from xlalens.analyzers.settings import Settings
+    from xlalens.analyzers.core.settings import Settings
 
     settings = Settings(device_count=case.devices)
     diagnostics = check_source(case.path.read_text(encoding="utf-8"), str(case.path), settings)

@@ -9,8 +9,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from xlalens.analyzers.annotations import annotate_source, render_inline
-from xlalens.analyzers.model import Position
+from xlalens.analyzers.annotate import annotate_source, render_inline
+from xlalens.analyzers.core.diagnostics import Position
 
 
 def _labels(code: str) -> list[tuple[int, str, str]]:
@@ -95,7 +95,7 @@ def test_positions_are_code_points_and_render_inline_inserts_labels() -> None:
 def _annotate(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("XLALENS_")}
     return subprocess.run(
-        [sys.executable, "-m", "xlalens.analyzers.cli", "annotate", *args],
+        [sys.executable, "-m", "xlalens.analyzers.cli.main", "annotate", *args],
         cwd=cwd,
         capture_output=True,
         text=True,

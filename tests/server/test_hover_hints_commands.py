@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
-from xlalens.analyzers import registry
+from xlalens.analyzers.engine import registry
 from xlalens.explainers.links import DEFAULT_BASE_URL
 
 from .lsp_client import Session
@@ -132,9 +132,9 @@ async def test_explain_command_returns_the_configured_url(session: Session) -> N
 
 async def test_explain_command_starts_the_local_explainer_server(session: Session) -> None:
     try:
-        importlib.import_module("xlalens.analyzers.explain").start_explainer_server  # noqa: B018
+        importlib.import_module("xlalens.analyzers.output.site").start_explainer_server  # noqa: B018
     except (ImportError, AttributeError) as error:
-        pytest.skip(f"xlalens.analyzers.explain.start_explainer_server is not available yet: {error}")
+        pytest.skip(f"xlalens.analyzers.output.site.start_explainer_server is not available yet: {error}")
     await session.initialize(FAST)
     result = await session.execute("xlalens.explain", "tracing#printing")
     url = result["url"]

@@ -16,8 +16,8 @@ import pytest
 import xlalens.server
 from lsprotocol import types
 from xlalens.analyzers.api import check_source
-from xlalens.analyzers.model import Diagnostic, Position, Range, RelatedLocation, Severity
-from xlalens.analyzers.source import SourceText
+from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range, RelatedLocation, Severity
+from xlalens.analyzers.core.source import SourceText
 from xlalens.explainers.calculators import Calculator, CalculatorInputError, Field, Row
 from xlalens.server.documents import DocumentLinter, DocumentSnapshot, LintResult, keep_last_good
 from xlalens.server.hover import calculator_markdown, diagnostic_markdown, rule_markdown

@@ -6,10 +6,10 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
-from xlalens.analyzers.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare, promote_weak
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import RelatedLocation
-from xlalens.analyzers.values import Const
+from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare, promote_weak
+from xlalens.analyzers.semantics.values import Const
 
 _LOOPS = {
     "jax.lax.fori_loop": (2, 3),

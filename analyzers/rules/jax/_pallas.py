@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 import math
 
-from xlalens.analyzers.annotations import short_dtype
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import RelatedLocation
-from xlalens.analyzers.pallas_model import Operand, PallasInstance, PallasSite, SpecUse, pallas_model
-from xlalens.analyzers.pallas_values import BlockSpecValue
-from xlalens.analyzers.values import Dim
+from xlalens.analyzers.annotate import short_dtype
+from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.models.pallas.model import Operand, PallasInstance, PallasSite, SpecUse, pallas_model
+from xlalens.analyzers.models.pallas.values import BlockSpecValue
+from xlalens.analyzers.semantics.values import Dim
 
 _MAX_FACTORED = 1 << 36
 

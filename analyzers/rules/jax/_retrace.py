@@ -13,10 +13,10 @@ import ast
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import BoundArgument
-from xlalens.analyzers.loops import Counter, Loop
-from xlalens.analyzers.values import Array, Const, Dict, Seq, Value
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.models.tracing.jit_wrappers import BoundArgument
+from xlalens.analyzers.semantics.loops import Counter, Loop
+from xlalens.analyzers.semantics.values import Array, Const, Dict, Seq, Value
 
 CALLS_SHOWN = 3
 """Consecutive calls handed to the calculator: enough to show that every call misses."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import ast
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import TracedFunction
+from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.knowledge.transforms import ParamTracing, transform_spec
-from xlalens.analyzers.model import RelatedLocation
-from xlalens.analyzers.names import Scope
-from xlalens.analyzers.values import Array, TracedTree, Value
+from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
+from xlalens.analyzers.semantics.names import Scope
+from xlalens.analyzers.semantics.values import Array, TracedTree, Value
 
 _MAX_SNIPPET = 40
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.core.diagnostics import Applicability
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.numpy_equivalents import (
     JNP_EQUIVALENTS,
     METHOD_DELEGATING_FUNCTIONS,
     SHAPE_ONLY_FUNCTIONS,
 )
-from xlalens.analyzers.model import Applicability
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._tracing import (
     describe,
     function_name,

@@ -5,10 +5,9 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.evaluate import AtRef
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
@@ -16,7 +15,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     traced_here,
     transform_name,
 )
-from xlalens.analyzers.values import Array, TracedTree
+from xlalens.analyzers.semantics.interpreter import AtRef
+from xlalens.analyzers.semantics.values import Array, TracedTree
 
 _SIZED = {
     "jax.numpy.nonzero": "nonzero",

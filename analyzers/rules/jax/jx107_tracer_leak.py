@@ -5,10 +5,9 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.names import BindingKind
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
@@ -16,7 +15,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     traced_here,
     transform_name,
 )
-from xlalens.analyzers.values import Dict, Seq
+from xlalens.analyzers.semantics.names import BindingKind
+from xlalens.analyzers.semantics.values import Dict, Seq
 
 _LIST_MUTATORS = frozenset({"append", "extend", "insert"})
 _DICT_MUTATORS = frozenset({"update", "setdefault"})

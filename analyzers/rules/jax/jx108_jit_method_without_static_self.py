@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import positional_params
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.traced_functions import positional_params
 
 _PLAIN_JIT = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit"})
 _HARMLESS_CLASS_DECORATORS = frozenset({"dataclasses.dataclass", "functools.total_ordering"})

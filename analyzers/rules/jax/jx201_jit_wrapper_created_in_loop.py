@@ -5,14 +5,22 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, jit_index, may_build_jit_wrapper
-from xlalens.analyzers.loops import Loop, counter_of, enclosing_loops, node_in, parents, stored_names, walk_scope
-from xlalens.analyzers.model import Applicability, Edit, Fix, Position, Range, Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Position, Range, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, bind_arguments, jit_index, may_build_jit_wrapper
 from xlalens.analyzers.rules.jax._retrace import calls_text, compile_count
 from xlalens.analyzers.rules.jax._tracing import snippet
+from xlalens.analyzers.semantics.loops import (
+    Loop,
+    counter_of,
+    enclosing_loops,
+    node_in,
+    parents,
+    stored_names,
+    walk_scope,
+)
 
 
 @register_rule

@@ -6,12 +6,11 @@ import ast
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import BoundArgument, bind_arguments, calls_jit_wrapper, jit_index
-from xlalens.analyzers.loops import Counter, IterationValues, Linear, Loop, block_of, walk_scope
-from xlalens.analyzers.model import Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import BoundArgument, bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.rules.jax._retrace import (
     CALLS_SHOWN,
     Varying,
@@ -22,7 +21,8 @@ from xlalens.analyzers.rules.jax._retrace import (
     explanation,
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
-from xlalens.analyzers.values import UNKNOWN, Array, Const, Seq, Value
+from xlalens.analyzers.semantics.loops import Counter, IterationValues, Linear, Loop, block_of, walk_scope
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq, Value
 
 # Array constructors whose arguments are (or contain) the result's dimensions.
 _SHAPE_ARGUMENTS = {

@@ -5,12 +5,17 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import BoundArgument, JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
-from xlalens.analyzers.loops import Counter, IterationValues
-from xlalens.analyzers.model import Applicability, Fix, Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.core.diagnostics import Applicability, Fix, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import (
+    BoundArgument,
+    JitWrapper,
+    bind_arguments,
+    calls_jit_wrapper,
+    jit_index,
+)
 from xlalens.analyzers.rules.jax._retrace import (
     CALLS_SHOWN,
     Varying,
@@ -21,6 +26,7 @@ from xlalens.analyzers.rules.jax._retrace import (
     static_text,
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
+from xlalens.analyzers.semantics.loops import Counter, IterationValues
 
 
 @register_rule

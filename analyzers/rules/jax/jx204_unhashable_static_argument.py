@@ -5,14 +5,14 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import bind_arguments, calls_jit_wrapper, jit_index
-from xlalens.analyzers.model import Applicability, Fix
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.core.diagnostics import Applicability, Fix
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.rules.jax._retrace import call_label
 from xlalens.analyzers.rules.jax._tracing import snippet
-from xlalens.analyzers.values import Array, Dict, Seq, Static, Value
+from xlalens.analyzers.semantics.values import Array, Dict, Seq, Static, Value
 
 _DISPLAYS: dict[type[ast.AST], str] = {
     ast.List: "a list",

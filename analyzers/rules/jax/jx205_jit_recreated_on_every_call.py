@@ -6,15 +6,15 @@ import ast
 import weakref
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import positional_params
-from xlalens.analyzers.jitcalls import JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
-from xlalens.analyzers.loops import enclosing_loops, node_in
-from xlalens.analyzers.model import RelatedLocation, Severity
-from xlalens.analyzers.names import BindingKind, FunctionNode, ModuleIndex, Scope
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.core.diagnostics import RelatedLocation, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
+from xlalens.analyzers.models.tracing.traced_functions import positional_params
 from xlalens.analyzers.rules.jax._retrace import calls_text
+from xlalens.analyzers.semantics.loops import enclosing_loops, node_in
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope
 
 _LOOP_CALLS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, ast.Call | None]] = weakref.WeakKeyDictionary()
 """Per module: ``id(function node)`` -> a call of that function inside a loop, or None."""

@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.loops import walk_scope
-from xlalens.analyzers.model import Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, traced_here, transform_name
-from xlalens.analyzers.values import Array, Const, Static
+from xlalens.analyzers.semantics.loops import walk_scope
+from xlalens.analyzers.semantics.values import Array, Const, Static
 
 UNROLL_THRESHOLD = 64
 """A literal trip count from which the rule reports (the configuration has no per-rule options)."""

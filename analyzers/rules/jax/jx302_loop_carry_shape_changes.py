@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.carry_types import Leaf
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import Applicability
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.core.diagnostics import Applicability
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.carry_types import Leaf
 from xlalens.analyzers.rules.jax._carry import check_carry, leaf_path, related
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import RelatedLocation
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare
 from xlalens.analyzers.rules.jax._carry import carry_text
 
 _WHAT = {"structure": "pytree structure", "shape": "shape", "dtype": "dtype"}

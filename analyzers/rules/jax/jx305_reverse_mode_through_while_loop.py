@@ -7,13 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xlalens.analyzers.carry_types import BodyTypes
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import RelatedLocation
-from xlalens.analyzers.names import BindingKind, FunctionNode, Scope
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.values import TracedTree, Value
+from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.carry_types import BodyTypes
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, Scope
+from xlalens.analyzers.semantics.values import TracedTree, Value
 
 _REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.vjp"})
 _MAX_DEPTH = 3

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.carry_types import BodyTypes, Leaf, Node, Tree
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Node, Tree
 
 
 def _leaves(tree: Tree) -> list[Leaf]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import block_anchor, call_site, operand_text, pallas_site, plural, shape_text
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import Applicability, Fix
-from xlalens.analyzers.pallas_model import SpecUse
-from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.core.diagnostics import Applicability, Fix
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.pallas.model import SpecUse
+from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import call_site, index_map_anchor, operand_text, pallas_site, shape_text
 from xlalens.explainers.calculators.blockspec import AxisBlocks, BlockSpecResult
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import Severity
-from xlalens.analyzers.pallas_model import PallasInstance
-from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.pallas.model import PallasInstance
+from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import call_site, pallas_site, shape_text
 from xlalens.explainers.calculators.blockspec import (
     GIVEN_LIMIT_LABEL,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.pallas_model import PallasInstance
-from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES, BlockSpecValue
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.pallas.model import PallasInstance
+from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES, BlockSpecValue
 from xlalens.analyzers.rules.jax._pallas import call_site, pallas_site, plural
-from xlalens.analyzers.values import Seq
+from xlalens.analyzers.semantics.values import Seq
 
 
 @register_rule

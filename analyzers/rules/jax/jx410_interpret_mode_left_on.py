@@ -5,14 +5,14 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import Severity
-from xlalens.analyzers.names import ModuleIndex
-from xlalens.analyzers.pallas_values import PALLAS_CALL_NAMES, CompilerParamsValue
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES, CompilerParamsValue
 from xlalens.analyzers.rules.jax._pallas import pallas_site
-from xlalens.analyzers.values import Value
+from xlalens.analyzers.semantics.names import ModuleIndex
+from xlalens.analyzers.semantics.values import Value
 
 _TEST_FOLDERS = frozenset({"tests", "test", "testing"})
 _TEST_MODULES = ("pytest", "unittest", "absl.testing", "jax._src.test_util", "hypothesis")

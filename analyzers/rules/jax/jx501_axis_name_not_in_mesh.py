@@ -6,19 +6,19 @@ import ast
 import difflib
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.shard_map_model import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_sites
-from xlalens.analyzers.sharding_model import (
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.sharding.model import (
     NAMED_SHARDING,
     PLACING_CALLS,
     SpecOnMesh,
     jax_spec_text,
     sharding_model,
 )
-from xlalens.analyzers.sharding_values import MeshValue, SpecValue
-from xlalens.analyzers.values import Seq, Value
+from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_sites
+from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
+from xlalens.analyzers.semantics.values import Seq, Value
 
 # What JAX raises for a collective over an axis no enclosing shard_map binds.
 _UNBOUND_AXIS = {

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import RelatedLocation
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.shard_map_model import SHARD_MAP_NAMES
-from xlalens.analyzers.sharding_model import PLACING_CALLS, Placement, aval_text, sharding_model
+from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.sharding.model import PLACING_CALLS, Placement, aval_text, sharding_model
+from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_NAMES
 
 JIT_SITES = frozenset({"jax.jit", "jax.experimental.pjit.pjit", "functools.partial"})
 

@@ -6,23 +6,23 @@ import ast
 import math
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import (
-    JIT_SITES,
-    placement_related,
-    placement_subject,
-    reported_node,
-)
-from xlalens.analyzers.shard_map_model import SHARD_MAP_NAMES
-from xlalens.analyzers.sharding_model import (
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.sharding.model import (
     PLACING_CALLS,
     Placement,
     jax_spec_text,
     link_inputs,
     shard_inputs,
     sharding_model,
+)
+from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_NAMES
+from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import (
+    JIT_SITES,
+    placement_related,
+    placement_subject,
+    reported_node,
 )
 from xlalens.explainers.calculators.shard_shape import compute_shard_shape
 

@@ -6,11 +6,11 @@ import ast
 import math
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.sharding_values import DevicesValue, MeshValue
-from xlalens.analyzers.values import CallArguments, Seq
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.sharding.values import DevicesValue, MeshValue
+from xlalens.analyzers.semantics.values import CallArguments, Seq
 
 _MAKE_MESH = frozenset({"jax.make_mesh", "jax.sharding.make_mesh"})
 _MESH = frozenset({"jax.sharding.Mesh", "jax._src.mesh.Mesh"})

@@ -5,14 +5,11 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import positional_params
-from xlalens.analyzers.model import Applicability, Fix, Position, Range, RelatedLocation
-from xlalens.analyzers.names import FunctionNode
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
-from xlalens.analyzers.rules.jax._pallas import plural
-from xlalens.analyzers.shard_map_model import (
+from xlalens.analyzers.core.diagnostics import Applicability, Fix, Position, Range, RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.sharding.shard_map import (
     PARTIAL,
     SHARD_MAP_NAMES,
     ShardMapSite,
@@ -20,8 +17,11 @@ from xlalens.analyzers.shard_map_model import (
     shard_map_model,
     spec_text,
 )
-from xlalens.analyzers.sharding_values import SpecValue
-from xlalens.analyzers.values import UNKNOWN, Array, Seq, Value
+from xlalens.analyzers.models.sharding.values import SpecValue
+from xlalens.analyzers.models.tracing.traced_functions import positional_params
+from xlalens.analyzers.rules.jax._pallas import plural
+from xlalens.analyzers.semantics.names import FunctionNode
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, Seq, Value
 
 _PYTREE_ERROR = "pytree structure error"
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.contexts import all_params
+from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.arrays import ARRAY_METHODS
-from xlalens.analyzers.model import RelatedLocation
-from xlalens.analyzers.names import FunctionNode, Scope
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.shard_map_model import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_model
-from xlalens.analyzers.sharding_values import MeshValue, SpecValue, axis_names
-from xlalens.analyzers.values import Const, Seq, Value
+from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_model
+from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue, axis_names
+from xlalens.analyzers.models.tracing.traced_functions import all_params
+from xlalens.analyzers.semantics.names import FunctionNode, Scope
+from xlalens.analyzers.semantics.values import Const, Seq, Value
 
 Axes = frozenset[str]
 

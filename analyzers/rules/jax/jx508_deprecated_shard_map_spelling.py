@@ -5,14 +5,14 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.loops import parents
-from xlalens.analyzers.model import Applicability, Edit, Fix, Position, Range
-from xlalens.analyzers.names import Scope
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Position, Range
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
 from xlalens.analyzers.rules.jax._tracing import module_alias
-from xlalens.analyzers.shard_map_model import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
+from xlalens.analyzers.semantics.loops import parents
+from xlalens.analyzers.semantics.names import Scope
 
 _EXPERIMENTAL_MODULE = "jax.experimental.shard_map"
 _SCOPE_NODES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)

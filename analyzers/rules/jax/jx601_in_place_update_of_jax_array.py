@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import Applicability
-from xlalens.analyzers.names import BindingKind, ModuleIndex
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
-from xlalens.analyzers.values import Array
+from xlalens.analyzers.core.diagnostics import Applicability
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex
+from xlalens.analyzers.semantics.values import Array
 
 _AUGMENTED = {
     ast.Add: ("add", False),

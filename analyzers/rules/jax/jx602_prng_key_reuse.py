@@ -6,16 +6,16 @@ import ast
 import weakref
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.flow import FlowWalk, State
-from xlalens.analyzers.jitcalls import jit_index
+from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.randomness import SAMPLERS, SPLITTERS, consumer_kind
-from xlalens.analyzers.loops import enclosing_loops, parents
-from xlalens.analyzers.model import Applicability, Edit, Fix, Range, RelatedLocation, Severity
-from xlalens.analyzers.names import ModuleIndex, Scope
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
 from xlalens.analyzers.rules.jax._tracing import module_alias
+from xlalens.analyzers.semantics.flow import FlowWalk, State
+from xlalens.analyzers.semantics.loops import enclosing_loops, parents
+from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 
 Uses = tuple[tuple[str, ast.Call], ...]
 """For one key name: each kind of consumer (``sample``, ``split``) that used it, with the latest call."""

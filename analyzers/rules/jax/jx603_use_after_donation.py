@@ -6,16 +6,16 @@ import ast
 import weakref
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.evaluate import Interpreter
-from xlalens.analyzers.flow import FlowWalk, State
-from xlalens.analyzers.jitcalls import JitIndex, bind_arguments, calls_jit_wrapper, jit_index
-from xlalens.analyzers.loops import enclosing_loops, node_in, parents
-from xlalens.analyzers.model import RelatedLocation, Severity
-from xlalens.analyzers.names import ModuleIndex, Scope
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.values import Array, Dict, Seq, Value
+from xlalens.analyzers.core.diagnostics import RelatedLocation, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import JitIndex, bind_arguments, calls_jit_wrapper, jit_index
+from xlalens.analyzers.semantics.flow import FlowWalk, State
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.loops import enclosing_loops, node_in, parents
+from xlalens.analyzers.semantics.names import ModuleIndex, Scope
+from xlalens.analyzers.semantics.values import Array, Dict, Seq, Value
 
 # What still works on a deleted array: its metadata lives in the Python object, not the buffer.
 _METADATA = frozenset(

@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.jitcalls import jit_index
-from xlalens.analyzers.loops import block_of, parents, walk_scope
-from xlalens.analyzers.model import Applicability, Edit, Fix, Range, RelatedLocation, Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
 from xlalens.analyzers.rules.jax._tracing import module_alias
+from xlalens.analyzers.semantics.loops import block_of, parents, walk_scope
 
 CLOCKS = frozenset(
     {

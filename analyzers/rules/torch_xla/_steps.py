@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import Range, RelatedLocation, Severity
-from xlalens.analyzers.torch_xla_model import Fact, Kind, StepPlace, TorchXlaModel, model_for
+from xlalens.analyzers.core.diagnostics import Range, RelatedLocation, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.models.torch_xla.model import Fact, Kind, StepPlace, TorchXlaModel, model_for
 
 _MAX_SNIPPET = 48
 

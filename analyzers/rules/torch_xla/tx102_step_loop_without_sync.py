@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Position, Range, Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
-from xlalens.analyzers.model import Applicability, Edit, Fix, Position, Range, Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import FixAvailability, Rule
+from xlalens.analyzers.models.torch_xla.model import StepLoop, known_not_to_sync
 from xlalens.analyzers.rules.torch_xla._steps import model
-from xlalens.analyzers.torch_xla_model import StepLoop, known_not_to_sync
 
 _XLA_MODEL = "torch_xla.core.xla_model"
 

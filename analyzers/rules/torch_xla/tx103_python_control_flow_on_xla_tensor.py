@@ -5,10 +5,11 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.model import Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.models.torch_xla.model import Fact
 from xlalens.analyzers.rules.torch_xla._steps import (
     fact,
     guard_note,
@@ -18,7 +19,6 @@ from xlalens.analyzers.rules.torch_xla._steps import (
     snippet,
     step_place,
 )
-from xlalens.analyzers.torch_xla_model import Fact
 
 _KEYWORDS = {ast.If: "if", ast.While: "while", ast.IfExp: "if", ast.Assert: "assert"}
 

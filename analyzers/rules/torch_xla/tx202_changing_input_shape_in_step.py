@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
-from xlalens.analyzers.model import Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
+from xlalens.analyzers.models.torch_xla.model import Kind, StepLoop, loaders_of
 from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location, model, snippet, step_place
-from xlalens.analyzers.torch_xla_model import Kind, StepLoop, loaders_of
 
 
 def _loop_variables(step: StepLoop) -> set[str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.torch_xla_spmd import DeviceIds, Items, MeshValue, SpmdModel, product, spmd_model
+from xlalens.analyzers.models.torch_xla.spmd import DeviceIds, Items, MeshValue, SpmdModel, product, spmd_model
 
 
 def _shape_text(shape: tuple[int | None, ...], given: object) -> str:

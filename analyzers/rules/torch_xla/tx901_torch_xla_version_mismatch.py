@@ -6,18 +6,18 @@ import ast
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xlalens.analyzers.context import CheckContext
-from xlalens.analyzers.dependency_files import (
+from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.inputs.dependency_files import (
     SETUP_FUNCTIONS,
     DependencyRule,
     Requirement,
     related,
     setup_call_requirements,
 )
-from xlalens.analyzers.model import Diagnostic, Severity
-from xlalens.analyzers.registry import register_rule
-from xlalens.analyzers.rule import Rule
-from xlalens.analyzers.settings import Settings
 
 
 def _mismatches(requirements: Sequence[Requirement]) -> list[tuple[Requirement, Requirement]]:

@@ -1,0 +1,92 @@
+"""What a rule sees while it checks one node: values, names, the traced context, and ``report``."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex, Scope
+from xlalens.analyzers.semantics.values import Value
+
+if TYPE_CHECKING:
+    from xlalens.analyzers.engine.rule import Rule
+
+
+class CheckContext:
+    """Shared by all rules for one file; the engine points it at each node in turn."""
+
+    def __init__(
+        self,
+        source: SourceText,
+        path: str,
+        settings: Settings,
+        index: ModuleIndex,
+        traced: dict[int, TracedFunction],
+        interpreter: Interpreter,
+    ) -> None:
+        self.source = source
+        self.path = path
+        self.settings = settings
+        self.index = index
+        self.traced = traced
+        self.interpreter = interpreter
+        self.scope: Scope = index.module_scope
+        self.traced_function: TracedFunction | None = None
+        self.rule: type[Rule] | None = None
+        self.diagnostics: list[Diagnostic] = []
+
+    def value(self, node: ast.AST) -> Value:
+        """The abstract value of an expression in the current scope."""
+        return self.interpreter.value_of(node, self.scope)
+
+    def qualname(self, node: ast.AST) -> str | None:
+        """The fully qualified name of a ``Name``/``Attribute`` expression, if it is an import."""
+        return self.index.qualname(node, self.scope)
+
+    def segment(self, node: ast.AST) -> str:
+        """The exact source text of a node."""
+        return self.source.segment(self.source.node_range(node))
+
+    def edit(self, node: ast.AST, content: str) -> Edit:
+        """An edit replacing the text of ``node`` with ``content``."""
+        return Edit(self.source.node_range(node), content)
+
+    def fix(self, message: str, applicability: Applicability, edits: Sequence[Edit]) -> Fix:
+        """A fix for the current rule."""
+        return Fix(message, applicability, tuple(edits))
+
+    def report(
+        self,
+        node: ast.AST | Range,
+        message: str,
+        *,
+        fix: Fix | None = None,
+        related: Sequence[RelatedLocation] = (),
+        calculator: Mapping[str, Any] | None = None,
+        explainer: str | None = None,
+        severity: Severity | None = None,
+    ) -> None:
+        """Record a finding of the current rule at ``node`` (at the rule's severity unless ``severity`` is given)."""
+        rule = self.rule
+        assert rule is not None, "report() called outside a rule check"
+        range_ = node if isinstance(node, Range) else self.source.node_range(node)
+        self.diagnostics.append(
+            Diagnostic(
+                code=rule.code,
+                message=message,
+                path=self.path,
+                range=range_,
+                severity=severity or rule.severity,
+                fix=fix,
+                url=self.settings.explainer_url(explainer or rule.explainer),
+                related=tuple(related),
+                calculator=(rule.calculator, dict(calculator)) if rule.calculator and calculator is not None else None,
+                noqa_line=range_.start.line,
+            )
+        )

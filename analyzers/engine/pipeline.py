@@ -1,0 +1,267 @@
+"""One check of one file: parse once, index names, find traced functions, run the rules.
+
+Rules subscribe to node types; the engine hands each collected node to every rule that wants
+it, skipping rules that only apply inside traced functions when the node is outside one. Calls
+go only to the rules whose ``call_names``/``call_prefixes``/``call_attributes`` name their callee or
+whose ``call_filter`` accepts them (and to the rules that want every call): a file has thousands of
+calls and most rules care about a handful of functions. Values are computed lazily, per function,
+the first time a rule asks.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import gc
+import os
+import warnings
+from collections.abc import Sequence
+
+from xlalens.analyzers.core.diagnostics import (
+    NEWER_SYNTAX_CODE,
+    SYNTAX_ERROR_CODE,
+    Diagnostic,
+    Position,
+    Range,
+    Severity,
+)
+from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import select_rules
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.inputs.dependency_files import check_dependency_file, is_dependency_file
+from xlalens.analyzers.models.tracing.traced_functions import TracedFunction, find_traced_functions
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex, Scope
+
+_TRIGGERS = ("jax", "torch_xla", "torch-xla")
+
+
+def _syntax_diagnostics(source: SourceText, path: str, error: SyntaxError) -> list[Diagnostic]:
+    if _valid_for_newer_python(source.text):
+        return [
+            Diagnostic(
+                code=NEWER_SYNTAX_CODE,
+                message="Not analyzed: this file uses syntax newer than the Python running xlalens "
+                "(analyzing it needs Python >= 3.12)",
+                path=path,
+                range=Range(Position(1, 0), Position(1, 0)),
+                severity=Severity.INFO,
+            )
+        ]
+    line = max(error.lineno or 1, 1)
+    column = max((error.offset or 1) - 1, 0)
+    column = min(column, len(source.line(line)))
+    return [
+        Diagnostic(
+            code=SYNTAX_ERROR_CODE,
+            message=f"SyntaxError: {error.msg}",
+            path=path,
+            range=Range(Position(line, column), Position(line, column)),
+            severity=Severity.ERROR,
+        )
+    ]
+
+
+def _valid_for_newer_python(text: str) -> bool:
+    try:
+        import libcst
+
+        for version in ("3.13", "3.12"):
+            try:
+                libcst.parse_module(text, config=libcst.PartialParserConfig(python_version=version))
+                return True
+            except (libcst.ParserSyntaxError, ValueError):
+                continue
+    except Exception:  # libcst itself failing must never turn into a crash of the check
+        return False
+    return False
+
+
+def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
+    if not settings.per_file_ignores:
+        return ()
+    relative = path
+    if settings.root and os.path.isabs(path):
+        try:
+            relative = os.path.relpath(path, settings.root)
+        except ValueError:
+            relative = path
+    relative = relative.replace(os.sep, "/")
+    name = os.path.basename(relative)
+    ignored: list[str] = []
+    for pattern, codes in settings.per_file_ignores.items():
+        if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(name, pattern):
+            ignored.extend(codes)
+    return tuple(ignored)
+
+
+def _selected_rules(path: str, settings: Settings) -> list[type[Rule]]:
+    ignored = _per_file_ignored(path, settings)
+    return select_rules(settings.select, (*settings.ignore, *ignored), settings.extend_select, settings.preview)
+
+
+def run_rules(
+    text: str, path: str, settings: Settings, rules: Sequence[type[Rule]] | None = None
+) -> tuple[list[Diagnostic], SourceText]:
+    """Check ``text`` with ``rules`` (the settings' selection when None), before suppressions.
+
+    Dependency files (``requirements*.txt``, ``pyproject.toml``, ``setup.cfg``) go to the rules that
+    check declared requirements instead of the Python pipeline.
+    """
+    if is_dependency_file(path):
+        return check_dependency_file(text, path, settings, _selected_rules(path, settings) if rules is None else rules)
+    source = SourceText(text)
+    if not any(trigger in text for trigger in _TRIGGERS):
+        return [], source
+    if rules is None:
+        rules = _selected_rules(path, settings)
+    # A check builds the tree, the index and the analyses, which all live until it ends and are
+    # then freed by reference counting: run in between, the cycle collector would only scan them
+    # again and again (a sixth of the time of a check).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _check_python(source, path, settings, rules), source
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequence[type[Rule]]) -> list[Diagnostic]:
+    """Parse one Python file and run ``rules`` on it; a file that does not parse gets its syntax finding."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            tree = ast.parse(source.text, filename=path)
+    except (SyntaxError, ValueError) as error:
+        if isinstance(error, SyntaxError):
+            return _syntax_diagnostics(source, path, error)
+        return [
+            Diagnostic(
+                code=SYNTAX_ERROR_CODE,
+                message=f"SyntaxError: {error}",
+                path=path,
+                range=Range(Position(1, 0), Position(1, 0)),
+            )
+        ]
+    if not rules:
+        return []
+    instances = [rule() for rule in rules]
+    by_type: dict[type[ast.AST], list[Rule]] = {}
+    for instance in instances:
+        for node_type in instance.node_types:
+            by_type.setdefault(node_type, []).append(instance)
+    index = ModuleIndex(tree, {*by_type, ast.Call})
+    traced = find_traced_functions(index)
+    interpreter = Interpreter(index, traced)
+    ctx = CheckContext(source, path, settings, index, traced, interpreter)
+    try:
+        _check_nodes(index, by_type, traced, ctx)
+    finally:
+        index.release()
+    return _deduplicate(ctx.diagnostics)
+
+
+def _check_nodes(
+    index: ModuleIndex, by_type: dict[type[ast.AST], list[Rule]], traced: dict[int, TracedFunction], ctx: CheckContext
+) -> None:
+    """Hand each collected node to the rules that subscribe to its type."""
+    traced_in: dict[int, TracedFunction | None] = {}
+    for node_type, subscribers in by_type.items():
+        dispatch = _CallDispatch(subscribers, index) if node_type is ast.Call else None
+        for node, scope in index.nodes.get(node_type, ()):
+            rules = subscribers if dispatch is None else dispatch.rules_for(node, scope)  # type: ignore[arg-type]
+            if not rules:
+                continue
+            key = id(scope)
+            if key in traced_in:
+                traced_function = traced_in[key]
+            else:
+                function_scope = scope.enclosing_function()
+                traced_function = traced.get(id(function_scope.node)) if function_scope is not None else None
+                traced_in[key] = traced_function
+            ctx.scope = scope
+            ctx.traced_function = traced_function
+            for rule in rules:
+                if rule.needs_traced and traced_function is None:
+                    continue
+                ctx.rule = type(rule)
+                rule.check(node, ctx)
+
+
+class _CallDispatch:
+    """Which of the rules that look at calls get a given call: decided once per callee spelling.
+
+    A rule with ``call_names`` gets the calls whose callee resolves to one of them or starts with
+    one of its ``call_prefixes``, or is a method named in its ``call_attributes``; a rule with a
+    ``call_filter`` gets the calls that pass it (each filter is asked once per call, however many
+    rules share it); a rule with neither gets every call. The rules keep their order.
+    """
+
+    def __init__(self, rules: list[Rule], index: ModuleIndex) -> None:
+        self.rules = rules
+        self.index = index
+        self.names = frozenset().union(*(rule.call_names or () for rule in rules))
+        self.prefixes = tuple(dict.fromkeys(prefix for rule in rules for prefix in rule.call_prefixes))
+        self.attributes = frozenset().union(*(rule.call_attributes for rule in rules))
+        self.filters = tuple(dict.fromkeys(rule.call_filter for rule in rules if rule.call_filter is not None))
+        self.chosen: dict[tuple[str | None, str | None, tuple[bool, ...]], list[Rule]] = {}
+
+    def rules_for(self, call: ast.Call, scope: Scope) -> list[Rule]:
+        func = call.func
+        name = self.index.qualname(func, scope) if isinstance(func, ast.Name | ast.Attribute) else None
+        if name is not None and name not in self.names and not name.startswith(self.prefixes):
+            name = None
+        attribute = func.attr if isinstance(func, ast.Attribute) and func.attr in self.attributes else None
+        passed = tuple([accepts(call, scope, self.index) for accepts in self.filters])
+        key = (name, attribute, passed)
+        chosen = self.chosen.get(key)
+        if chosen is None:
+            accepted = {accepts for accepts, ok in zip(self.filters, passed, strict=True) if ok}
+            chosen = self.chosen[key] = [rule for rule in self.rules if _gets(rule, name, attribute, accepted)]
+        return chosen
+
+
+def _gets(rule: Rule, name: str | None, attribute: str | None, accepted: set[object]) -> bool:
+    """Whether ``rule`` gets a call whose callee (kept only when some rule names it) is ``name``."""
+    if rule.call_names is None and rule.call_filter is None:
+        return True
+    if rule.call_filter is not None and rule.call_filter in accepted:
+        return True
+    if rule.call_names is None:
+        return False
+    if attribute is not None and attribute in rule.call_attributes:
+        return True
+    return name is not None and (name in rule.call_names or name.startswith(rule.call_prefixes))
+
+
+def _deduplicate(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[tuple[str, Range]] = set()
+    unique = []
+    for diagnostic in diagnostics:
+        key = (diagnostic.code, diagnostic.range)
+        if key not in seen:
+            seen.add(key)
+            unique.append(diagnostic)
+    return unique
+
+
+def suppress(diagnostics: list[Diagnostic], source: SourceText) -> list[Diagnostic]:
+    """Drop findings silenced by ``# noqa`` comments or a file-level ``# xlalens: noqa``."""
+    if not diagnostics:
+        return diagnostics
+    if source.file_noqa:
+        return [d for d in diagnostics if d.code == SYNTAX_ERROR_CODE]
+    noqa = source.noqa
+    if not noqa:
+        return diagnostics
+    kept = []
+    for diagnostic in diagnostics:
+        comment = noqa.get(diagnostic.noqa_line)
+        silenced = comment is not None and (not comment.codes or diagnostic.code in comment.codes)
+        if silenced and diagnostic.code != SYNTAX_ERROR_CODE:
+            continue
+        kept.append(diagnostic)
+    return kept

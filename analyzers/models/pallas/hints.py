@@ -1,0 +1,140 @@
+"""Inlay hints and hovers for Pallas calls: the grid's step count, each block's origin, and the calculator.
+
+Every ``pl.pallas_call`` whose grid is known gets a hint after its grid (``6 steps``), and every
+``pl.BlockSpec`` whose block sizes are known gets one after its index map with the element where
+the block of each step starts (``origin (192·i, 0)``). Each hint also covers a span for hovers —
+the BlockSpec call, or the ``pallas_call`` name — and carries the BlockSpec calculator's inputs
+when every number is known, so the language server shows the calculator's table for flagged and
+unflagged specs alike.
+
+Examples:
+    >>> code = '''
+    ... import jax
+    ... import jax.numpy as jnp
+    ... from jax.experimental import pallas as pl
+    ... x = jnp.ones((1000, 128))
+    ... spec = pl.BlockSpec((200, 128), lambda i: (i, 0))
+    ... y = pl.pallas_call(lambda x_ref, o_ref: None, out_shape=x, grid=(pl.cdiv(1000, 200),),
+    ...                    in_specs=[spec], out_specs=spec)(x)
+    ... '''
+    >>> [hint.label for hint in pallas_hints_for_source(code)]
+    ['origin (200·i, 0)', '(5,) = 5 steps']
+"""
+
+from __future__ import annotations
+
+import ast
+
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
+from xlalens.analyzers.models.pallas.model import PallasInstance, PallasModel, SpecUse, pallas_model
+from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.names import ModuleIndex
+
+BLOCKSPEC_CALCULATOR = "blockspec"
+
+
+def pallas_hints_for_source(source: str) -> list[SpanHint]:
+    """The hints of a module given as text (for tests and tools; the server goes through annotations)."""
+    tree = ast.parse(source)
+    index = ModuleIndex(tree, {ast.Call})
+    return pallas_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
+
+
+def pallas_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
+    """Hints for every ``pallas_call`` of the module and the BlockSpecs it uses, in source order."""
+    model = pallas_model(index, interpreter, text.text)
+    hints: list[SpanHint] = []
+    seen_specs: set[int] = set()
+    for site in model:
+        instance = _best_instance(site.instances)
+        if instance is None:
+            continue
+        grid_hint = _grid_hint(instance, model, text)
+        if grid_hint is not None:
+            hints.append(grid_hint)
+        for use in instance.uses:
+            if use.spec is None or id(use.spec.node) in seen_specs:
+                continue
+            hint = _block_hint(use, text)
+            if hint is not None:
+                seen_specs.add(id(use.spec.node))
+                hints.append(hint)
+    return sorted(hints, key=lambda hint: hint.position)
+
+
+register_hint_provider("pallas", pallas_hints)
+
+
+def _best_instance(instances: list[PallasInstance]) -> PallasInstance | None:
+    """The evaluation with the most known numbers: the function's own, unless a call site knows more."""
+
+    def known(instance: PallasInstance) -> int:
+        return sum(use.calculator_inputs(others=False, dtype_fallback=True) is not None for use in instance.uses)
+
+    return max(instances, key=known, default=None)
+
+
+def _grid_hint(instance: PallasInstance, model: PallasModel, text: SourceText) -> SpanHint | None:
+    grid = instance.grid
+    if grid is None or None in grid:
+        return None
+    steps = 1
+    for size in grid:
+        steps *= size or 0
+    expr = instance.grid_expr
+    sizes = "(" + ", ".join(str(g) for g in grid) + ("," if len(grid) == 1 else "") + ")"
+    literal = isinstance(expr, ast.Tuple) and all(isinstance(e, ast.Constant) for e in expr.elts)
+    count = f"{steps:,} step{'' if steps == 1 else 's'}"
+    label = count if literal else f"{sizes} = {count}"
+    anchor = expr if expr is not None and instance.site.contains(expr) else instance.site.node.func
+    main = next((use for use in instance.uses if use.link_inputs() is not None), None)
+    return SpanHint(
+        position=text.node_range(anchor).end,
+        target="grid",
+        label=label,
+        description=f"grid {sizes}: the kernel body runs {steps:,} times{instance.call_text()}",
+        span=text.node_range(instance.site.node.func),
+        calculator=BLOCKSPEC_CALCULATOR,
+        inputs=main.link_inputs() if main is not None else None,
+    )
+
+
+def _block_hint(use: SpecUse, text: SourceText) -> SpanHint | None:
+    assert use.spec is not None
+    block = use.block_sizes()
+    info = use.index_map
+    if block is None or info is None or info.returned is None or len(info.returned) != len(block):
+        return None
+    grid_rank = len(use.instance.grid or ())
+    params = set(info.params[:grid_rank])
+    origins = []
+    for size, expr in zip(block, info.returned, strict=True):
+        source = ast.unparse(expr)
+        if size is None or size == 1:
+            origins.append(source)
+        elif isinstance(expr, ast.Constant):
+            origins.append(str(size * expr.value) if isinstance(expr.value, int) else source)
+        elif isinstance(expr, ast.Name) and expr.id in params:
+            origins.append(f"{size}·{expr.id}")
+        else:
+            origins.append(f"{size}·({source})")
+    label = "origin (" + ", ".join(origins) + ("," if len(origins) == 1 else "") + ")"
+    anchor = info.node if _inside(info.node, use.spec.node) else use.spec.node
+    return SpanHint(
+        position=text.node_range(anchor).end,
+        target="block",
+        label=label,
+        description=(
+            f"the block of {use.operand.label} (`{use.operand.text}`) at each grid step starts at element "
+            f"{label[len('origin ') :]}: block index times block size"
+        ),
+        span=text.node_range(use.spec.node),
+        calculator=BLOCKSPEC_CALCULATOR,
+        inputs=use.link_inputs(),
+    )
+
+
+def _inside(node: ast.AST, root: ast.AST) -> bool:
+    return any(child is node for child in ast.walk(root))

@@ -1,0 +1,629 @@
+"""Exact pytree types of loop carries and branch outputs, inferred from the source.
+
+The general interpreter (:mod:`xlalens.analyzers.semantics.interpreter`) keeps values coarse; the carry and
+branch rules need more: per leaf the exact shape, dtype and weak type, through JAX's promotion
+rules. This module interprets one loop body or branch for given argument types. It follows
+straight-line code only (assignments, returns, local helper calls); any statement or call it does
+not model makes the result unknown (``None``), which silences the rules.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from dataclasses import dataclass, field
+
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.knowledge.promotion import SUPPORTED_DTYPES, is_inexact, result_type
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, Scope
+from xlalens.analyzers.semantics.values import Array, Const, Dict, FunctionRef, Seq, Value
+
+_MAX_CALL_DEPTH = 4
+_ELEMENTWISE_SAME = frozenset({"abs", "negative", "square", "sign", "positive", "conj", "conjugate"})
+_ELEMENTWISE_FLOAT = frozenset({"exp", "log", "sin", "cos", "tanh", "sqrt", "log1p", "expm1", "sigmoid"})
+_BINARY_FUNCTIONS = {
+    "add": ast.Add(),
+    "subtract": ast.Sub(),
+    "multiply": ast.Mult(),
+    "divide": ast.Div(),
+    "true_divide": ast.Div(),
+    "maximum": ast.Add(),
+    "minimum": ast.Add(),
+}
+_REDUCTIONS = frozenset({"sum", "max", "min", "prod", "mean"})
+_FILLED = frozenset({"zeros", "ones", "empty"})
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """An array leaf: its exact shape, dtype and weak type, and the expression that made it."""
+
+    shape: tuple[int, ...]
+    dtype: str
+    weak: bool = False
+    origin: ast.AST | None = field(default=None, compare=False)
+
+    def describe(self) -> str:
+        """JAX's notation, e.g. ``float32[3,4]``."""
+        return f"{self.dtype}[{','.join(str(d) for d in self.shape)}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A pytree container: ``tuple``, ``list``, ``dict``, ``None`` or a named tuple class."""
+
+    kind: str
+    keys: tuple[object, ...] = ()
+    children: tuple[Tree, ...] = ()
+    origin: ast.AST | None = field(default=None, compare=False)
+
+    def describe(self) -> str:
+        """How JAX names the container type."""
+        if self.kind == "None":
+            return "None"
+        if self.kind == "dict":
+            return "a dict with keys " + ", ".join(sorted(repr(k) for k in self.keys))
+        if self.kind in ("tuple", "list"):
+            return f"a {self.kind} of {len(self.children)}"
+        return f"a {self.kind} named tuple"
+
+
+Tree = Leaf | Node | None
+"""A pytree type, or None when unknown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One difference between an expected and an actual pytree type."""
+
+    kind: str  # "structure", "shape" or "dtype"
+    path: str
+    expected: Leaf | Node
+    actual: Leaf | Node
+
+
+def with_origin(tree: Tree, origin: ast.AST) -> Tree:
+    """``tree`` re-attributed to ``origin`` (where a body produces it)."""
+    if isinstance(tree, Leaf):
+        return Leaf(tree.shape, tree.dtype, tree.weak, origin)
+    if isinstance(tree, Node):
+        return Node(tree.kind, tree.keys, tree.children, origin)
+    return tree
+
+
+def _scalar(value: object, origin: ast.AST | None) -> Tree:
+    if isinstance(value, bool):
+        return Leaf((), "bool", False, origin)
+    if isinstance(value, int):
+        return Leaf((), "int32", True, origin)
+    if isinstance(value, float):
+        return Leaf((), "float32", True, origin)
+    if value is None:
+        return Node("None", origin=origin)
+    return None
+
+
+def from_value(value: Value, origin: ast.AST | None = None) -> Tree:
+    """The pytree type of a value from the general interpreter, when it is exact."""
+    if isinstance(value, Const):
+        return _scalar(value.value, origin)
+    if isinstance(value, Array):
+        if value.library != "jax" or value.shape is None or value.dtype not in SUPPORTED_DTYPES:
+            return None
+        if any(d is None for d in value.shape):
+            return None
+        return Leaf(tuple(d for d in value.shape if d is not None), value.dtype, value.weak_type, origin)
+    if isinstance(value, Seq):
+        kids = tuple(from_value(v) for v in value.items)
+        return Node("list" if value.is_list else "tuple", tuple(range(len(kids))), kids, origin)
+    if isinstance(value, Dict):
+        return Node("dict", value.keys, tuple(from_value(v) for v in value.values), origin)
+    return None
+
+
+def _key_text(kind: str, key: object) -> str:
+    if kind == "dict":
+        return f"[{key!r}]"
+    if kind in ("tuple", "list"):
+        return f"[{key}]"
+    return f".{key}"
+
+
+def _sorted_items(node: Node) -> list[tuple[object, Tree]]:
+    # JAX flattens dicts in sorted key order, so key order never matters.
+    pairs = list(zip(node.keys, node.children, strict=True))
+    if node.kind == "dict":
+        return sorted(pairs, key=lambda pair: repr(pair[0]))
+    return pairs
+
+
+def compare(expected: Tree, actual: Tree, path: str, ignore_weak: bool) -> list[Mismatch]:
+    """The differences JAX would reject between two pytree types (unknown parts never differ).
+
+    Args:
+        expected: The reference type (the initial carry, or the first branch's output).
+        actual: The type to check (the body's carry output, or another branch's output).
+        path: The text naming ``expected`` (``carry``), extended with keys for nested leaves.
+        ignore_weak: Whether a weakly typed ``expected`` leaf may take another dtype (it is
+            promoted, as JAX does for a weakly typed initial carry).
+    """
+    if expected is None or actual is None:
+        return []
+    if isinstance(expected, Node) or isinstance(actual, Node):
+        if not (isinstance(expected, Node) and isinstance(actual, Node)):
+            return [Mismatch("structure", path, expected, actual)]
+        if expected.kind != actual.kind or sorted(map(repr, expected.keys)) != sorted(map(repr, actual.keys)):
+            return [Mismatch("structure", path, expected, actual)]
+        found: list[Mismatch] = []
+        for (key, left), (_, right) in zip(_sorted_items(expected), _sorted_items(actual), strict=True):
+            found += compare(left, right, path + _key_text(expected.kind, key), ignore_weak)
+        return found
+    if expected.shape != actual.shape:
+        return [Mismatch("shape", path, expected, actual)]
+    if expected.dtype != actual.dtype and not (ignore_weak and expected.weak):
+        return [Mismatch("dtype", path, expected, actual)]
+    return []
+
+
+def promote_weak(init: Tree, out: Tree) -> Tree:
+    """The initial carry after JAX promotes its weakly typed leaves to the body's output dtypes."""
+    if isinstance(init, Leaf) and isinstance(out, Leaf):
+        if init.weak and init.dtype != out.dtype and init.shape == out.shape:
+            dtype, _ = result_type((init.dtype, True), (out.dtype, out.weak))
+            return Leaf(init.shape, dtype, False, init.origin)
+        return init
+    if isinstance(init, Node) and isinstance(out, Node) and init.kind == out.kind and init.keys == out.keys:
+        kids = tuple(promote_weak(a, b) for a, b in zip(init.children, out.children, strict=True))
+        return Node(init.kind, init.keys, kids, init.origin)
+    return init
+
+
+def _broadcast(shapes: list[tuple[int, ...]]) -> tuple[int, ...] | None:
+    rank = max(len(s) for s in shapes)
+    padded = [(1,) * (rank - len(s)) + s for s in shapes]
+    out: list[int] = []
+    for dims in zip(*padded, strict=True):
+        sizes = {d for d in dims if d != 1}
+        if len(sizes) > 1:
+            return None
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+class BodyTypes:
+    """Interprets functions of one module for given argument types.
+
+    Args:
+        ctx: The check context of the file.
+    """
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self.ctx = ctx
+        self.index = ctx.index
+
+    def function_at(self, expr: ast.expr, scope: Scope) -> FunctionNode | None:
+        """The lambda or local ``def`` an expression denotes."""
+        if isinstance(expr, ast.Lambda):
+            return expr
+        if isinstance(expr, ast.Name):
+            found = self.index.local_function(expr.id, scope)
+            if found is not None:
+                return found
+        value = self.ctx.interpreter.value_of(expr, scope)
+        return value.node if isinstance(value, FunctionRef) else None
+
+    def call(self, function: FunctionNode, args: list[Tree], depth: int = 0) -> Tree:
+        """The output type of ``function(*args)``, or None when it cannot be followed."""
+        scope = self.index.scope_of(function)
+        params = function.args
+        if scope is None or params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs:
+            return None
+        if len(params.args) != len(args) or depth > _MAX_CALL_DEPTH:
+            return None
+        run = _Run(self, scope, depth)
+        for param, arg in zip(params.args, args, strict=True):
+            run.env[param.arg] = arg
+        if isinstance(function, ast.Lambda):
+            return run.expr(function.body)
+        return run.block(function.body)
+
+    def value_at(self, expr: ast.expr, scope: Scope) -> Tree:
+        """The type of an expression at a call site, e.g. a loop's initial carry."""
+        return _Run(self, scope, 0, outer=True).expr(expr)
+
+
+class _Run:
+    """One interpretation of a function body (or of one expression at a call site)."""
+
+    def __init__(self, types: BodyTypes, scope: Scope, depth: int, outer: bool = False) -> None:
+        self.types = types
+        self.index = types.index
+        self.scope = scope
+        self.depth = depth
+        self.outer = outer
+        self.env: dict[str, Tree] = {}
+        self.functions: dict[str, FunctionNode] = {}
+
+    # -- statements ---------------------------------------------------------------------------
+
+    def block(self, statements: list[ast.stmt]) -> Tree:
+        """Run a straight-line body; its return type, or None for anything else."""
+        for position, statement in enumerate(statements):
+            if isinstance(statement, ast.Return):
+                if position != len(statements) - 1 or statement.value is None:
+                    return None
+                return self.expr(statement.value)
+            if not self.statement(statement):
+                return None
+        return None
+
+    def statement(self, node: ast.stmt) -> bool:
+        if isinstance(node, ast.Assign):
+            value = self.expr(node.value)
+            return all(self.bind(target, value) for target in node.targets)
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
+            return self.bind(node.target, self.expr(node.value))
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            current = self.env.get(node.target.id)
+            self.env[node.target.id] = with_origin(self.binop(node.op, current, self.expr(node.value)), node)
+            return True
+        if isinstance(node, ast.FunctionDef) and not node.decorator_list:
+            self.functions[node.name] = node
+            return True
+        if isinstance(node, ast.Pass):
+            return True
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            # A function such as `jax.debug.print` changes no binding; a method call may mutate
+            # its receiver (`out.append(c)`), which would leave the recorded types stale.
+            return self.index.qualname(node.value.func, self.scope) is not None
+        return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+
+    def bind(self, target: ast.expr, value: Tree) -> bool:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = value
+            self.functions.pop(target.id, None)
+            return True
+        if isinstance(target, ast.Tuple | ast.List):
+            if any(isinstance(t, ast.Starred) for t in target.elts):
+                return False
+            if isinstance(value, Node) and value.kind != "dict" and len(value.children) == len(target.elts):
+                return all(self.bind(t, v) for t, v in zip(target.elts, value.children, strict=True))
+            return all(self.bind(t, None) for t in target.elts)
+        return False
+
+    # -- expressions --------------------------------------------------------------------------
+
+    def expr(self, node: ast.expr) -> Tree:
+        tree = self.evaluate(node)
+        if isinstance(tree, Leaf | Node) and not isinstance(node, ast.Name):
+            return with_origin(tree, node)
+        return tree
+
+    def evaluate(self, node: ast.expr) -> Tree:
+        if isinstance(node, ast.Constant):
+            return _scalar(node.value, node)
+        if isinstance(node, ast.Name):
+            return self.name(node)
+        if isinstance(node, ast.Tuple | ast.List):
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            kids = tuple(self.expr(e) for e in node.elts)
+            return Node("list" if isinstance(node, ast.List) else "tuple", tuple(range(len(kids))), kids)
+        if isinstance(node, ast.Dict):
+            if any(k is None or not isinstance(k, ast.Constant) for k in node.keys):
+                return None
+            keys = tuple(k.value for k in node.keys if isinstance(k, ast.Constant))
+            return Node("dict", keys, tuple(self.expr(v) for v in node.values))
+        if isinstance(node, ast.BinOp):
+            return self.binop(node.op, self.expr(node.left), self.expr(node.right))
+        if isinstance(node, ast.UnaryOp):
+            operand = self.expr(node.operand)
+            if isinstance(node.op, ast.USub | ast.UAdd) and isinstance(operand, Leaf) and operand.dtype != "bool":
+                return operand
+            return None
+        if isinstance(node, ast.Compare):
+            return self.compare(node)
+        if isinstance(node, ast.IfExp):
+            body, orelse = self.expr(node.body), self.expr(node.orelse)
+            return body if body is not None and body == orelse and not compare(body, orelse, "", False) else None
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node)
+        if isinstance(node, ast.Attribute):
+            return self.attribute(node)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        return None
+
+    def name(self, node: ast.Name) -> Tree:
+        if node.id in self.env:
+            return self.env[node.id]
+        if self.outer:
+            return from_value(self.types.ctx.interpreter.value_of(node, self.scope))
+        found = self.index.lookup(node.id, self.scope)
+        if found is None or found[0] is self.scope:
+            return None
+        owner, bindings = found
+        if owner.is_class or any(b.kind is not BindingKind.ASSIGN for b in bindings) or len(bindings) != 1:
+            return None
+        return from_value(self.types.ctx.interpreter.free_variable(node.id, self.scope.parent or owner))
+
+    def binop(self, op: ast.operator, left: Tree, right: Tree) -> Tree:
+        if not (isinstance(left, Leaf) and isinstance(right, Leaf)):
+            return None
+        if not isinstance(op, ast.Add | ast.Sub | ast.Mult | ast.Div | ast.FloorDiv | ast.Mod | ast.Pow):
+            return None
+        shape = _broadcast([left.shape, right.shape])
+        if shape is None:
+            return None
+        dtype, weak = result_type((left.dtype, left.weak), (right.dtype, right.weak))
+        if isinstance(op, ast.Div) and not is_inexact(dtype):
+            dtype = "float32"
+        if dtype == "bool" and not isinstance(op, ast.Add | ast.Mult):
+            return None
+        return Leaf(shape, dtype, weak)
+
+    def compare(self, node: ast.Compare) -> Tree:
+        if len(node.ops) != 1 or not isinstance(node.ops[0], ast.Lt | ast.LtE | ast.Gt | ast.GtE | ast.Eq | ast.NotEq):
+            return None
+        left, right = self.expr(node.left), self.expr(node.comparators[0])
+        if not (isinstance(left, Leaf) and isinstance(right, Leaf)):
+            return None
+        if left.shape == () and right.shape == () and left.weak and right.weak:
+            return None  # two Python numbers compare to a Python bool, not an array
+        shape = _broadcast([left.shape, right.shape])
+        return None if shape is None else Leaf(shape, "bool")
+
+    def subscript(self, node: ast.Subscript) -> Tree:
+        base = self.expr(node.value)
+        if isinstance(base, Node) and isinstance(node.slice, ast.Constant) and base.kind != "None":
+            key = node.slice.value
+            if base.kind != "dict" and type(key) is int and -len(base.children) <= key < len(base.children):
+                return base.children[key]
+            if base.kind == "dict" and key in base.keys:
+                return base.children[base.keys.index(key)]
+            return None
+        if isinstance(base, Leaf) and base.shape and not isinstance(node.slice, ast.Slice | ast.Tuple):
+            index = self.expr(node.slice)
+            if isinstance(index, Leaf) and index.shape == () and index.dtype.startswith(("int", "uint")):
+                return Leaf(base.shape[1:], base.dtype, base.weak)
+        return None
+
+    def attribute(self, node: ast.Attribute) -> Tree:
+        base = self.expr(node.value)
+        if isinstance(base, Leaf) and node.attr == "T":
+            return Leaf(tuple(reversed(base.shape)), base.dtype, base.weak)
+        if isinstance(base, Node) and base.kind not in ("tuple", "list", "dict", "None") and node.attr in base.keys:
+            return base.children[base.keys.index(node.attr)]
+        return None
+
+    # -- calls ----------------------------------------------------------------------------------
+
+    def dtype_of(self, expr: ast.expr | None) -> str | None:
+        if expr is None:
+            return None
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            name = expr.value
+        else:
+            qualname = self.index.qualname(expr, self.scope) or ""
+            if not qualname.startswith(("jax.numpy.", "numpy.")):
+                return None
+            name = qualname.rsplit(".", 1)[-1]
+        return name if name in SUPPORTED_DTYPES else None
+
+    def call(self, node: ast.Call) -> Tree:
+        keywords = {k.arg: k.value for k in node.keywords}
+        if None in keywords:
+            return None
+        func = node.func
+        if isinstance(func, ast.Attribute) and self.index.qualname(func, self.scope) is None:
+            return self.method(func, node, keywords)
+        qualname = self.index.qualname(func, self.scope)
+        if qualname is not None:
+            return self.api(qualname, node, keywords)
+        if isinstance(func, ast.Name):
+            return self.local_call(func, node)
+        return None
+
+    def local_call(self, func: ast.Name, node: ast.Call) -> Tree:
+        function = self.functions.get(func.id)
+        if function is None and func.id not in self.env:
+            function = self.index.local_function(func.id, self.scope)
+            if function is None:
+                return self.namedtuple(func, node)
+        if function is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        args = [self.expr(a) for a in node.args]
+        return self.types.call(function, args, self.depth + 1)
+
+    def namedtuple(self, func: ast.Name, node: ast.Call) -> Tree:
+        """A ``typing.NamedTuple`` subclass defined in the module, built with all its fields."""
+        found = self.index.lookup(func.id, self.scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.CLASS:
+            return None
+        klass = found[1][0].node
+        if not isinstance(klass, ast.ClassDef) or len(klass.bases) != 1:
+            return None
+        if self.index.qualname(klass.bases[0], self.index.module_scope) != "typing.NamedTuple":
+            return None
+        fields = [s.target.id for s in klass.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        if len(node.args) > len(fields):
+            return None
+        given = dict(zip(fields, node.args, strict=False)) | {k.arg: k.value for k in node.keywords if k.arg}
+        if set(given) != set(fields):
+            return None
+        return Node(klass.name, tuple(fields), tuple(self.expr(given[f]) for f in fields))
+
+    def method(self, func: ast.Attribute, node: ast.Call, keywords: dict[str | None, ast.expr]) -> Tree:
+        receiver = func.value
+        if (
+            isinstance(receiver, ast.Subscript)
+            and isinstance(receiver.value, ast.Attribute)
+            and receiver.value.attr == "at"
+            and func.attr in ("set", "add", "multiply", "mul", "min", "max")
+        ):
+            # An indexed update keeps the array's type: the update is cast to it.
+            base = self.expr(receiver.value.value)
+            return base if isinstance(base, Leaf) else None
+        base = self.expr(receiver)
+        if isinstance(base, Node) and func.attr == "_replace" and not node.args:
+            if base.kind in ("tuple", "list", "dict", "None") or not set(keywords) <= set(base.keys):
+                return None
+            kids = tuple(
+                self.expr(keywords[k]) if k in keywords else child
+                for k, child in zip(base.keys, base.children, strict=True)
+            )
+            return Node(base.kind, base.keys, kids)
+        if not isinstance(base, Leaf):
+            return None
+        if func.attr == "astype" and len(node.args) == 1 and not keywords:
+            dtype = self.dtype_of(node.args[0])
+            return None if dtype is None else Leaf(base.shape, dtype)
+        if func.attr == "reshape":
+            return self.reshape(base, node.args[0] if len(node.args) == 1 else ast.Tuple(node.args))
+        if func.attr in _REDUCTIONS and not node.args:
+            return self.reduce(func.attr, base, keywords)
+        return None
+
+    def api(self, qualname: str, node: ast.Call, keywords: dict[str | None, ast.expr]) -> Tree:
+        if not qualname.startswith(("jax.numpy.", "jax.nn.")) or qualname.count(".") != 2:
+            return None
+        name = qualname.rsplit(".", 1)[-1]
+        args = node.args
+        if any(isinstance(a, ast.Starred) for a in args):
+            return None
+        if name in SUPPORTED_DTYPES and len(args) == 1 and not keywords and qualname.startswith("jax.numpy."):
+            value = self.expr(args[0])
+            return Leaf(value.shape, name) if isinstance(value, Leaf) else None
+        dtype = self.dtype_of(keywords.get("dtype"))
+        if "dtype" in keywords and dtype is None:
+            return None
+        if name in _FILLED or name == "full":
+            position = 1 if name in _FILLED else 2
+            if len(args) > position:
+                dtype = self.dtype_of(args[position])
+                if dtype is None:
+                    return None
+            shape = self.shape_of(args[0] if args else keywords.get("shape"))
+            if shape is None or len(args) > position + 1:
+                return None
+            if name == "full":
+                fill = self.expr(args[1]) if len(args) > 1 else None
+                if not isinstance(fill, Leaf) or fill.shape != ():
+                    return None
+                return Leaf(shape, dtype or fill.dtype, False if dtype else fill.weak)
+            return Leaf(shape, dtype or "float32")
+        if name in ("concatenate", "stack") and len(args) == 1 and set(keywords) <= {"axis"}:
+            return self.join_arrays(name, args[0], keywords.get("axis"))
+        if name == "arange" and len(args) == 1 and not keywords:
+            stop = args[0]
+            if isinstance(stop, ast.Constant) and type(stop.value) is int and stop.value >= 0:
+                return Leaf((stop.value,), "int32")
+            return None
+        if name in ("zeros_like", "ones_like", "asarray", "array") and len(args) == 1:
+            value = self.expr(args[0])
+            if not isinstance(value, Leaf) or set(keywords) - {"dtype"}:
+                return None
+            if dtype is not None:
+                return Leaf(value.shape, dtype)
+            return value if not value.weak else None
+        if set(keywords) - {"axis", "keepdims"}:
+            return None
+        operands = [self.expr(a) for a in args]
+        if not all(isinstance(o, Leaf) for o in operands):
+            return None
+        leaves = [o for o in operands if isinstance(o, Leaf)]
+        if name in _ELEMENTWISE_SAME and len(leaves) == 1 and not keywords:
+            # `abs` of a complex array is real; leave that to JAX.
+            return None if leaves[0].dtype.startswith("complex") else leaves[0]
+        if name in _ELEMENTWISE_FLOAT and len(leaves) == 1 and not keywords:
+            return leaves[0] if is_inexact(leaves[0].dtype) else None
+        if name in _BINARY_FUNCTIONS and len(leaves) == 2 and not keywords:
+            return self.binop(_BINARY_FUNCTIONS[name], leaves[0], leaves[1])
+        if name == "where" and len(leaves) == 3 and not keywords and leaves[0].dtype == "bool":
+            shape = _broadcast([leaf.shape for leaf in leaves])
+            dtype_, weak = result_type(*((leaf.dtype, leaf.weak) for leaf in leaves[1:]))
+            return None if shape is None else Leaf(shape, dtype_, weak)
+        if name in _REDUCTIONS and len(leaves) == 1:
+            return self.reduce(name, leaves[0], keywords)
+        return None
+
+    def join_arrays(self, name: str, sequence: ast.expr, axis_expr: ast.expr | None) -> Tree:
+        """``concatenate``/``stack`` of a literal list of arrays along a constant non-negative axis."""
+        if not isinstance(sequence, ast.Tuple | ast.List) or not sequence.elts:
+            return None
+        if axis_expr is None:
+            axis = 0
+        elif isinstance(axis_expr, ast.Constant) and type(axis_expr.value) is int and axis_expr.value >= 0:
+            axis = axis_expr.value
+        else:
+            return None
+        parts = [self.expr(e) for e in sequence.elts]
+        leaves = [p for p in parts if isinstance(p, Leaf)]
+        if len(leaves) != len(parts):
+            return None
+        dtype, weak = result_type(*((leaf.dtype, leaf.weak) for leaf in leaves))
+        first = leaves[0].shape
+        if name == "stack":
+            if any(leaf.shape != first for leaf in leaves) or axis > len(first):
+                return None
+            return Leaf((*first[:axis], len(leaves), *first[axis:]), dtype, weak)
+        if axis >= len(first) or any(len(leaf.shape) != len(first) for leaf in leaves):
+            return None
+        rest = {leaf.shape[:axis] + leaf.shape[axis + 1 :] for leaf in leaves}
+        if len(rest) != 1:
+            return None
+        size = sum(leaf.shape[axis] for leaf in leaves)
+        return Leaf((*first[:axis], size, *first[axis + 1 :]), dtype, weak)
+
+    def reduce(self, name: str, base: Leaf, keywords: dict[str | None, ast.expr]) -> Tree:
+        """``sum``/``max``/``min``/``prod``/``mean`` of a strongly typed float array over all or one axis."""
+        if base.weak or not is_inexact(base.dtype) or set(keywords) - {"axis"}:
+            return None
+        axis = keywords.get("axis")
+        if axis is None:
+            return Leaf((), base.dtype)
+        if isinstance(axis, ast.UnaryOp) and isinstance(axis.op, ast.USub) and isinstance(axis.operand, ast.Constant):
+            position = -axis.operand.value if type(axis.operand.value) is int else None
+        elif isinstance(axis, ast.Constant) and type(axis.value) is int:
+            position = axis.value
+        else:
+            return None
+        if position is None or not -len(base.shape) <= position < len(base.shape):
+            return None
+        shape = list(base.shape)
+        del shape[position]
+        return Leaf(tuple(shape), base.dtype)
+
+    def shape_of(self, expr: ast.expr | None) -> tuple[int, ...] | None:
+        if isinstance(expr, ast.Constant) and type(expr.value) is int:
+            return (expr.value,)
+        if isinstance(expr, ast.Tuple | ast.List):
+            dims = [e.value for e in expr.elts if isinstance(e, ast.Constant) and type(e.value) is int]
+            return tuple(dims) if len(dims) == len(expr.elts) else None
+        return None
+
+    def reshape(self, base: Leaf, expr: ast.expr) -> Tree:
+        """A reshape to constant dimensions, with at most one ``-1``."""
+        dims: list[int] = []
+        for part in expr.elts if isinstance(expr, ast.Tuple | ast.List) else [expr]:
+            if (
+                isinstance(part, ast.UnaryOp)
+                and isinstance(part.op, ast.USub)
+                and isinstance(part.operand, ast.Constant)
+            ):
+                if part.operand.value != 1:
+                    return None
+                dims.append(-1)
+            elif isinstance(part, ast.Constant) and type(part.value) is int:
+                dims.append(part.value)
+            else:
+                return None
+        size = math.prod(base.shape)
+        if dims.count(-1) > 1:
+            return None
+        if -1 in dims:
+            known = math.prod(d for d in dims if d != -1)
+            if known == 0 or size % known:
+                return None
+            dims[dims.index(-1)] = size // known
+        return Leaf(tuple(dims), base.dtype, base.weak) if math.prod(dims) == size else None

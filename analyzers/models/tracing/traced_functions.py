@@ -1,0 +1,466 @@
+"""Find the traced functions of a module, and which of their parameters are traced.
+
+A function is traced when it is decorated by a transform (``@jax.jit``,
+``@partial(jax.jit, static_argnames=...)``, ``@jax.jit(static_argnums=0)``) or passed to one
+(``jax.jit(f)``, ``lax.scan(body, ...)``, ``jax.jit(partial(f, cfg))``,
+``jax.jit(jax.grad(loss))``). Functions nested inside a traced function run during its trace,
+so they inherit the context (their own parameters stay unknown). When a static-argument list
+is not a literal, the analyzer cannot tell which parameters are traced and treats none as traced.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from xlalens.analyzers.knowledge.transforms import (
+    FunctionSlot,
+    ParamTracing,
+    TransformSpec,
+    transform_spec,
+)
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope
+
+
+@dataclass(eq=False)
+class TracedFunction:
+    """How one function is traced.
+
+    Attributes:
+        node: The function or lambda.
+        traced_params: Parameter name -> how it is traced; parameters not listed are not traced.
+        stages: Whether constants built inside are traced too (``jit``, control-flow bodies).
+        via: The transform that traces it, for messages (``jax.jit``).
+        sites: The decorators or calls that make it traced.
+        inherited: True when the function is only traced because it is nested in a traced one.
+        static_params: Parameters declared static.
+    """
+
+    node: FunctionNode
+    traced_params: dict[str, ParamTracing] = field(default_factory=dict)
+    stages: bool = False
+    via: str = ""
+    sites: list[ast.AST] = field(default_factory=list)
+    inherited: bool = False
+    static_params: set[str] = field(default_factory=set)
+    jit_spec: TransformSpec | None = None
+    jit_keywords: dict[str, ast.expr] = field(default_factory=dict)
+
+    def merge(self, other: TracedFunction) -> None:
+        """Combine a second way this function is traced into this one."""
+        for name, tracing in other.traced_params.items():
+            if self.traced_params.get(name) is not ParamTracing.ALL:
+                self.traced_params[name] = tracing
+        self.stages = self.stages or other.stages
+        self.sites.extend(other.sites)
+        self.inherited = self.inherited and other.inherited
+        if other.jit_spec is not None and self.jit_spec is None:
+            self.jit_spec, self.jit_keywords = other.jit_spec, other.jit_keywords
+        if not self.via or self.via == "inherited":
+            self.via = other.via
+
+
+def positional_params(node: FunctionNode) -> list[str]:
+    """The names of the parameters that can be passed by position, in order."""
+    return [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+
+
+def all_params(node: FunctionNode) -> list[str]:
+    """Every parameter name, including ``*args``, ``**kwargs`` and keyword-only ones."""
+    args = node.args
+    names = [*positional_params(node), *(a.arg for a in args.kwonlyargs)]
+    names.extend(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    return names
+
+
+def _literal_ints(expr: ast.expr) -> list[int] | None:
+    if isinstance(expr, ast.Constant) and type(expr.value) is int:
+        return [expr.value]
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        inner = _literal_ints(expr.operand)
+        return [-inner[0]] if inner and len(inner) == 1 else None
+    if isinstance(expr, ast.Tuple | ast.List):
+        out: list[int] = []
+        for elt in expr.elts:
+            value = _literal_ints(elt)
+            if value is None or len(value) != 1:
+                return None
+            out.extend(value)
+        return out
+    return None
+
+
+def _literal_strs(expr: ast.expr) -> list[str] | None:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return [expr.value]
+    if isinstance(expr, ast.Tuple | ast.List):
+        out = []
+        for elt in expr.elts:
+            if not (isinstance(elt, ast.Constant) and isinstance(elt.value, str)):
+                return None
+            out.append(elt.value)
+        return out
+    return None
+
+
+def static_param_names(
+    keywords: dict[str, ast.expr],
+    spec: TransformSpec,
+    callable_params: list[str],
+) -> set[str] | None:
+    """The parameters a transform's keywords declare static; None when they are not literals.
+
+    ``callable_params`` are the positional parameters of the callable the transform sees
+    (after ``functools.partial`` has bound some).
+    """
+    return declared_param_names(keywords, spec.static_keywords, callable_params)
+
+
+def declared_param_names(
+    keywords: dict[str, ast.expr],
+    names: tuple[str, ...],
+    callable_params: list[str],
+) -> set[str] | None:
+    """The parameters that ``*_argnums``/``*_argnames`` keywords among ``names`` declare; None if not literals.
+
+    Used for ``static_argnums/static_argnames`` and ``donate_argnums/donate_argnames`` alike.
+
+    Examples:
+        >>> call = ast.parse("jit(f, donate_argnums=(0,), donate_argnames='b')").body[0].value
+        >>> keywords = {k.arg: k.value for k in call.keywords}
+        >>> sorted(declared_param_names(keywords, ("donate_argnums", "donate_argnames"), ["a", "b", "c"]))
+        ['a', 'b']
+    """
+    static: set[str] = set()
+    for keyword in names:
+        expr = keywords.get(keyword)
+        if expr is None:
+            continue
+        if keyword.endswith("argnames"):
+            names = _literal_strs(expr)
+            if names is None:
+                return None
+            static.update(names)
+        else:
+            numbers = _literal_ints(expr)
+            if numbers is None:
+                return None
+            for number in numbers:
+                if -len(callable_params) <= number < len(callable_params):
+                    static.add(callable_params[number])
+    return static
+
+
+class _Discovery:
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        self.found: dict[int, TracedFunction] = {}
+
+    def run(self) -> dict[int, TracedFunction]:
+        index = self.index
+        for scope in index.functions:
+            node = scope.node
+            if isinstance(node, ast.Lambda) or scope.parent is None:
+                continue
+            for decorator in node.decorator_list:  # type: ignore[union-attr]
+                decoded = self.decode_transform(decorator, scope.parent)
+                if decoded is not None:
+                    spec, keywords = decoded
+                    self.add(node, spec, keywords, 0, set(), decorator, None)
+        for call, scope in index.nodes.get(ast.Call, ()):
+            assert isinstance(call, ast.Call)
+            self.visit_call(call, scope)
+        self.inherit()
+        return self.found
+
+    def decode_transform(self, expr: ast.expr, scope: Scope) -> tuple[TransformSpec, dict[str, ast.expr]] | None:
+        """Recognise ``jax.jit``, ``jax.jit(static_argnums=...)`` and ``partial(jax.jit, ...)``."""
+        if isinstance(expr, ast.Name | ast.Attribute):
+            spec = transform_spec(self.index.qualname(expr, scope))
+            return (spec, {}) if spec is not None else None
+        if not isinstance(expr, ast.Call):
+            return None
+        keywords = {k.arg: k.value for k in expr.keywords if k.arg is not None}
+        qualname = self.index.qualname(expr.func, scope)
+        spec = transform_spec(qualname)
+        if spec is not None and not expr.args:
+            return spec, keywords
+        if qualname == "functools.partial" and len(expr.args) == 1:
+            inner = self.decode_transform(expr.args[0], scope)
+            if inner is not None and not inner[1]:
+                return inner[0], keywords
+        return None
+
+    def visit_call(self, call: ast.Call, scope: Scope) -> None:
+        spec = transform_spec(self.index.qualname(call.func, scope))
+        if spec is None:
+            if isinstance(call.func, ast.Call) and call.args:
+                decoded = self.decode_transform(call.func, scope)
+                if decoded is not None:
+                    self.add_target(call.args[0], decoded[0], decoded[1], scope, call, None)
+            return
+        keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+        for function_expr in self.function_arguments(spec, call, keywords):
+            self.add_target(function_expr, spec, keywords, scope, call, call)
+
+    @staticmethod
+    def function_arguments(spec: TransformSpec, call: ast.Call, keywords: dict[str, ast.expr]) -> list[ast.expr]:
+        args = call.args
+        slot = spec.slot
+        if slot is FunctionSlot.FIRST:
+            if args:
+                return [args[0]]
+            for name in ("fun", "f", "body_fun", "kernel"):
+                if name in keywords:
+                    return [keywords[name]]
+            return []
+        if slot is FunctionSlot.THIRD:
+            return [args[2]] if len(args) >= 3 else [keywords[k] for k in ("body_fun",) if k in keywords]
+        if slot is FunctionSlot.WHILE:
+            return args[:2] if len(args) >= 2 else [keywords[k] for k in ("cond_fun", "body_fun") if k in keywords]
+        if slot is FunctionSlot.COND:
+            if len(args) == 5:
+                return [args[2], args[4]]
+            found = args[1:3]
+            return found + [keywords[k] for k in ("true_fun", "false_fun") if k in keywords]
+        if slot is FunctionSlot.SWITCH and len(args) >= 2 and isinstance(args[1], ast.List | ast.Tuple):
+            return list(args[1].elts)
+        return []
+
+    def add_target(
+        self,
+        expr: ast.expr,
+        spec: TransformSpec,
+        keywords: dict[str, ast.expr],
+        scope: Scope,
+        site: ast.AST,
+        call: ast.Call | None,
+    ) -> None:
+        bound_positional = 0
+        bound_names: set[str] = set()
+        while True:
+            if isinstance(expr, ast.Call):
+                inner_name = self.index.qualname(expr.func, scope)
+                inner_spec = transform_spec(inner_name)
+                if inner_name == "functools.partial" and expr.args:
+                    bound_positional += len(expr.args) - 1
+                    bound_names.update(k.arg for k in expr.keywords if k.arg)
+                    expr = expr.args[0]
+                    continue
+                if inner_spec is not None and inner_spec.slot is FunctionSlot.FIRST and expr.args:
+                    expr = expr.args[0]
+                    continue
+                return
+            break
+        target: FunctionNode | None = None
+        if isinstance(expr, ast.Lambda):
+            target = expr
+        elif isinstance(expr, ast.Name):
+            target = self.index.local_function(expr.id, scope)
+        elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+            target = self.bound_method(expr.value.id, expr.attr, scope)
+            bound_positional += 1
+        if target is not None:
+            self.add(target, spec, keywords, bound_positional, bound_names, site, call)
+
+    def bound_method(self, receiver: str, method: str, scope: Scope) -> FunctionNode | None:
+        """``self.method`` inside a method: the ``def method`` of the same class."""
+        function = scope.enclosing_function()
+        if function is None or not isinstance(function.node, ast.FunctionDef) or function.parent is None:
+            return None
+        if not function.parent.is_class or positional_params(function.node)[:1] != [receiver]:
+            return None
+        class_node = function.parent.node
+        assert isinstance(class_node, ast.ClassDef)
+        for statement in class_node.body:
+            if isinstance(statement, ast.FunctionDef) and statement.name == method:
+                return statement
+        return None
+
+    def add(
+        self,
+        node: FunctionNode,
+        spec: TransformSpec,
+        keywords: dict[str, ast.expr],
+        bound_positional: int,
+        bound_names: set[str],
+        site: ast.AST,
+        call: ast.Call | None,
+    ) -> None:
+        if spec.params is ParamTracing.NONE:
+            return
+        all_positional = positional_params(node)
+        bound = {*bound_names, *all_positional[:bound_positional]}
+        positional = all_positional[bound_positional:]
+        every = [p for p in all_params(node) if p not in bound]
+        static = static_param_names(keywords, spec, positional)
+        traced: dict[str, ParamTracing] = {}
+        if static is not None:
+            if spec.params is ParamTracing.IN_AXES:
+                traced = self.vmapped_params(keywords, call, positional, every)
+            else:
+                traced = {p: spec.params for p in every if p not in static}
+        if spec.is_jit:
+            for name in self.defaults_never_passed(node, bound_positional):
+                traced.pop(name, None)
+        if spec.name in _SHARD_MAPS:
+            for name in _unmapped_params(keywords, call, positional):
+                traced.pop(name, None)
+        info = TracedFunction(
+            node=node,
+            traced_params=traced,
+            stages=spec.stages,
+            via=spec.name,
+            sites=[site],
+            static_params=static or set(),
+            jit_spec=spec if spec.is_jit else None,
+            jit_keywords=keywords if spec.is_jit else {},
+        )
+        existing = self.found.get(id(node))
+        if existing is None:
+            self.found[id(node)] = info
+        else:
+            existing.merge(info)
+
+    def defaults_never_passed(self, node: FunctionNode, bound_positional: int) -> set[str]:
+        """Parameters with a literal default that no call in the module passes.
+
+        A jitted function traces only the arguments it is called with; a parameter left to its
+        default keeps the Python value inside the trace, so ``n: int = 16`` stays static unless
+        some call passes ``n``. Calls are matched by the function's name and the names bound to
+        expressions that mention it (``step = jax.jit(train_step)``).
+        """
+        defaults = _literal_defaults(node)
+        if not defaults or isinstance(node, ast.Lambda):
+            return set()
+        calls = self.index.derived("calls-by-name", _calls_by_name)
+        names = {node.name, *self.index.derived("names-bound-from", _names_bound_from).get(node.name, ())}
+        positional = positional_params(node)
+        passed: set[str] = set()
+        for name in names:
+            for call in calls.get(name, ()):
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return set()
+                passed.update(positional[bound_positional : bound_positional + len(call.args)])
+                passed.update(k.arg for k in call.keywords if k.arg is not None)
+        return set(defaults) - passed
+
+    @staticmethod
+    def vmapped_params(
+        keywords: dict[str, ast.expr],
+        call: ast.Call | None,
+        positional: list[str],
+        every: list[str],
+    ) -> dict[str, ParamTracing]:
+        in_axes = keywords.get("in_axes")
+        if in_axes is None and call is not None and len(call.args) >= 2:
+            in_axes = call.args[1]
+        if in_axes is None:
+            return {p: ParamTracing.ALL for p in every}
+        if isinstance(in_axes, ast.Constant):
+            if in_axes.value is None:
+                return {}
+            return {p: ParamTracing.ALL for p in every} if type(in_axes.value) is int else {}
+        if isinstance(in_axes, ast.Tuple | ast.List) and len(in_axes.elts) == len(positional):
+            traced = {}
+            for name, axis in zip(positional, in_axes.elts, strict=True):
+                if isinstance(axis, ast.Constant) and axis.value is None:
+                    continue
+                if isinstance(axis, ast.Constant) and type(axis.value) is int:
+                    traced[name] = ParamTracing.ALL
+            return traced
+        return {}
+
+    def inherit(self) -> None:
+        for scope in self.index.functions:
+            if id(scope.node) in self.found:
+                continue
+            parent = scope.parent.enclosing_function() if scope.parent else None
+            while parent is not None:
+                outer = self.found.get(id(parent.node))
+                if outer is not None:
+                    self.found[id(scope.node)] = TracedFunction(
+                        node=scope.node,  # type: ignore[arg-type]
+                        stages=outer.stages,
+                        via=outer.via,
+                        inherited=True,
+                    )
+                    break
+                parent = parent.parent.enclosing_function() if parent.parent else None
+
+
+_SHARD_MAPS = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map", "flax.nnx.shard_map"})
+
+
+def _unmapped_params(keywords: dict[str, ast.expr], call: ast.Call | None, positional: list[str]) -> list[str]:
+    """``shard_map`` parameters whose ``in_specs`` entry is ``None``: JAX passes those as static Python values."""
+    in_specs = keywords.get("in_specs")
+    if in_specs is None and call is not None and len(call.args) >= 3:
+        in_specs = call.args[2]  # jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs)
+    if isinstance(in_specs, ast.Constant) and in_specs.value is None:
+        return positional
+    if isinstance(in_specs, ast.Tuple) and len(in_specs.elts) == len(positional):
+        return [
+            name
+            for name, entry in zip(positional, in_specs.elts, strict=True)
+            if isinstance(entry, ast.Constant) and entry.value is None
+        ]
+    return []
+
+
+def _literal_defaults(node: FunctionNode) -> list[str]:
+    """Parameters whose default is a literal constant (``16``, ``True``, ``None``, ``"sum"``)."""
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs.extend((arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True) if default)
+    return [arg.arg for arg, default in pairs if isinstance(default, ast.Constant)]
+
+
+def _calls_by_name(index: ModuleIndex) -> dict[str, list[ast.Call]]:
+    """The module's calls by their callee's last name (``f`` of ``f(x)`` and of ``self.f(x)``)."""
+    calls: dict[str, list[ast.Call]] = {}
+    for call, _ in index.nodes.get(ast.Call, ()):
+        assert isinstance(call, ast.Call)
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name is not None:
+            calls.setdefault(name, []).append(call)
+    return calls
+
+
+def _names_bound_from(index: ModuleIndex) -> dict[str, set[str]]:
+    """For each name, the names assigned from an expression that mentions it (``g = jax.jit(f)``)."""
+    bound: dict[str, set[str]] = {}
+    for statement, _ in index.nodes.get(ast.Assign, ()):
+        assert isinstance(statement, ast.Assign)
+        targets = [
+            t.id if isinstance(t, ast.Name) else t.attr
+            for t in statement.targets
+            if isinstance(t, ast.Name | ast.Attribute)
+        ]
+        if not targets:
+            continue
+        for child in ast.walk(statement.value):
+            mentioned = (
+                child.id if isinstance(child, ast.Name) else child.attr if isinstance(child, ast.Attribute) else None
+            )
+            if mentioned is not None:
+                bound.setdefault(mentioned, set()).update(targets)
+    return bound
+
+
+def decode_transform(
+    index: ModuleIndex, expr: ast.expr, scope: Scope
+) -> tuple[TransformSpec, dict[str, ast.expr]] | None:
+    """The transform a decorator or callee expression applies, with its keywords.
+
+    Recognises ``jax.jit``, ``jax.jit(static_argnums=...)`` and ``partial(jax.jit, ...)``; None
+    for anything else.
+    """
+    return _Discovery(index).decode_transform(expr, scope)
+
+
+def find_traced_functions(index: ModuleIndex) -> dict[int, TracedFunction]:
+    """Map ``id(function node)`` to how it is traced, for every traced function in the module."""
+    return _Discovery(index).run()

@@ -1,0 +1,1101 @@
+"""The abstract interpreter: an abstract value for every expression of a function.
+
+Each function body is interpreted once, on demand, in statement order: assignments update an
+environment, ``if``/``else`` branches are joined, loop bodies run twice so that values flowing
+around the loop are joined, and a branch that returns or raises does not flow on. Parameters of
+traced functions start as tracers; everything the interpreter cannot follow is ``UNKNOWN``.
+Function bodies are never executed: the interpreter only reads the syntax tree.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from xlalens.analyzers.knowledge import arrays
+from xlalens.analyzers.knowledge.transforms import ParamTracing
+from xlalens.analyzers.models.pallas import values as pallas_values
+from xlalens.analyzers.models.sharding import values as sharding_values
+from xlalens.analyzers.models.tracing.traced_functions import TracedFunction, all_params
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope
+from xlalens.analyzers.semantics.values import (
+    UNKNOWN,
+    Array,
+    Const,
+    Dict,
+    FunctionRef,
+    ModuleRef,
+    Seq,
+    Static,
+    TracedTree,
+    Value,
+    join,
+)
+
+_ARRAY_ANNOTATIONS = frozenset(
+    {
+        "jax.Array",
+        "jax.numpy.ndarray",
+        "jax.numpy.DeviceArray",
+        "jax.typing.ArrayLike",
+        "chex.Array",
+        "jaxtyping.Array",
+    }
+)
+_JAXTYPING_DTYPES = frozenset(
+    {
+        "Float",
+        "Int",
+        "Bool",
+        "Shaped",
+        "Num",
+        "Real",
+        "Inexact",
+        "Integer",
+        "UInt",
+        "Complex",
+        "Key",
+    }
+)
+_ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.lax.", "jax.image.")
+_ARRAY_EVIDENCE = frozenset({"shape", "ndim", "dtype", "at", "T", "mT"}) | arrays.ARRAY_METHODS
+_MAX_LOOP_DEPTH = 2
+_MAX_CONST_FOLD = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class AtRef(Value):
+    """``x.at`` or ``x.at[i]``: the indexed-update helper of a JAX array."""
+
+    base: Value
+
+
+@dataclass(slots=True)
+class Evaluation:
+    """What interpreting one function (or the module body) found."""
+
+    values: dict[int, Value] = field(default_factory=dict)
+    summary: dict[str, Value] = field(default_factory=dict)
+
+
+def _is_number(value: Value) -> bool:
+    if isinstance(value, Const):
+        return isinstance(value.value, int | float | complex) and not isinstance(value.value, bool)
+    return isinstance(value, Static) and value.kind in ("int", "float")
+
+
+def _is_arrayish(value: Value) -> bool:
+    return isinstance(value, Array) or _is_number(value)
+
+
+class Interpreter:
+    """Interprets functions of one module lazily and caches the results.
+
+    Args:
+        index: The module's scopes and names.
+        traced: The module's traced functions, keyed by ``id(node)``.
+    """
+
+    def __init__(self, index: ModuleIndex, traced: dict[int, TracedFunction]) -> None:
+        self.index = index
+        self.traced = traced
+        self._evaluations: dict[int, Evaluation] = {}
+        self._in_progress: set[int] = set()
+        self._mapped_params: dict[int, Mapping[str, Value]] | None = None
+
+    def evaluation(self, scope: Scope) -> Evaluation:
+        """The evaluation of the function ``scope`` opens (or of the module body)."""
+        key = id(scope.node)
+        found = self._evaluations.get(key)
+        if found is not None:
+            return found
+        if key in self._in_progress:
+            return Evaluation()
+        params = self.mapped_params().get(key) if scope.is_function else None
+        self._in_progress.add(key)
+        try:
+            run = _FunctionRun(self, scope)
+            run.execute(params)
+            evaluation = Evaluation(run.values, run.summary)
+        finally:
+            self._in_progress.discard(key)
+        self._evaluations[key] = evaluation
+        return evaluation
+
+    def mapped_params(self) -> Mapping[int, Mapping[str, Value]]:
+        """The per-device values of ``shard_map`` bodies' parameters, by ``id`` of the body's node.
+
+        Inside ``shard_map`` each parameter is one device's block of the argument (global shape
+        divided by the mesh axes its spec names), so the body is interpreted with those values.
+        """
+        if self._mapped_params is None:
+            # The model evaluates the mapped functions' call sites, which may ask for this again.
+            self._mapped_params = {}
+            from xlalens.analyzers.models.sharding.shard_map import shard_map_model
+
+            self._mapped_params = {
+                id(site.body): site.local_args
+                for site in shard_map_model(self.index, self)
+                if site.body is not None and site.local_args
+            }
+            # A body interpreted while the model was being built did not have its parameters yet.
+            for key in self._mapped_params:
+                self._evaluations.pop(key, None)
+        return self._mapped_params
+
+    def value_of(self, node: ast.AST, scope: Scope) -> Value:
+        """The abstract value of expression ``node``, which sits in ``scope``."""
+        owner = scope.enclosing_function() or self.index.module_scope
+        return self.evaluation(owner).values.get(id(node), UNKNOWN)
+
+    def value_with(self, node: ast.expr, scope: Scope, names: Mapping[str, Value]) -> Value:
+        """The value of expression ``node`` (in ``scope``) when some of the names it reads are bound to ``names``.
+
+        Every other name keeps the value it has at ``node``. Used to evaluate one expression for
+        two consecutive loop iterations (``jnp.ones(i)`` with ``i`` = 3, then 4) without
+        re-interpreting the function.
+        """
+        owner = scope.enclosing_function() or self.index.module_scope
+        recorded = self.evaluation(owner).values
+        run = _FunctionRun(self, owner)
+        for child in ast.walk(node):
+            if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+                run.env.setdefault(child.id, recorded.get(id(child), UNKNOWN))
+        run.env.update(names)
+        return run.expr(node)
+
+    def evaluation_with(self, scope: Scope, params: Mapping[str, Value]) -> Evaluation:
+        """The evaluation of function ``scope`` when some of its parameters have the values ``params``.
+
+        Not cached: it follows one call site's argument values into the body (a Pallas wrapper
+        called with arrays of known shapes), while :meth:`evaluation` stays the function's own.
+        """
+        run = _FunctionRun(self, scope)
+        run.execute(params)
+        return Evaluation(run.values, run.summary)
+
+    def free_variable(self, name: str, scope: Scope) -> Value:
+        """The value a name from an enclosing function or the module has (joined over its bindings)."""
+        found = self.index.lookup(name, scope)
+        if found is None:
+            return UNKNOWN
+        owner, _ = found
+        if owner.is_class:
+            return UNKNOWN
+        evaluation = self.evaluation(owner)
+        return evaluation.summary.get(name, UNKNOWN)
+
+
+class _FunctionRun:
+    def __init__(self, interpreter: Interpreter, scope: Scope) -> None:
+        self.interpreter = interpreter
+        self.index = interpreter.index
+        self.scope = scope
+        self.values: dict[int, Value] = {}
+        self.summary: dict[str, Value] = {}
+        self.env: dict[str, Value] = {}
+        self.loop_depth = 0
+        node = scope.node
+        self.context: TracedFunction | None = interpreter.traced.get(id(node))
+        self.staged = bool(self.context and self.context.stages)
+        self.is_module = isinstance(node, ast.Module)
+        self.local_names = set(scope.bindings) if not self.is_module else set()
+
+    # -- driver -------------------------------------------------------------------------------
+
+    def execute(self, params: Mapping[str, Value] | None = None) -> None:
+        node = self.scope.node
+        if isinstance(node, ast.Module):
+            self.block(node.body)
+            return
+        assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        self.bind_params(node)
+        for name, value in (params or {}).items():
+            self.env[name] = self.summary[name] = value
+        if isinstance(node, ast.Lambda):
+            self.expr(node.body)
+        else:
+            self.block(node.body)
+
+    def bind_params(self, node: FunctionNode) -> None:
+        traced = self.context.traced_params if self.context else {}
+        annotations = {a.arg: a.annotation for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]}
+        evidence = self.array_evidence(node) if traced else set()
+        for name in all_params(node):
+            tracing = traced.get(name)
+            is_array = self.annotated_as_array(annotations.get(name)) or name in evidence
+            if tracing is ParamTracing.ALL:
+                value: Value = Array(traced=True) if is_array else TracedTree(name)
+            elif tracing is ParamTracing.ARRAYS_ONLY:
+                value = Array(traced=True) if is_array else TracedTree(name, arrays_only=True)
+            elif is_array:
+                value = Array(traced=False)
+            else:
+                value = UNKNOWN
+            self.assign_name(name, value)
+
+    def array_evidence(self, node: FunctionNode) -> set[str]:
+        """Parameters the body uses in ways only an array allows (``x.shape``, ``x.sum()``, ``x.at``).
+
+        Not used under flax.nnx transforms, whose Variables also have array attributes, nor for
+        Pallas kernels, whose parameters are mutable refs (``o_ref[...] = v`` is how they write).
+        """
+        if self.context is None or self.context.via.startswith(("flax.", "jax.experimental.pallas.")):
+            return set()
+        params = set(self.context.traced_params)
+        found: set[str] = set()
+        body = [node.body] if isinstance(node, ast.Lambda) else node.body
+        for statement in body:
+            for child in ast.walk(statement):
+                if (
+                    type(child) is ast.Attribute
+                    and type(child.value) is ast.Name
+                    and child.value.id in params
+                    and child.attr in _ARRAY_EVIDENCE
+                ):
+                    found.add(child.value.id)
+        return found
+
+    def annotated_as_array(self, annotation: ast.expr | None) -> bool:
+        if annotation is None:
+            return False
+        if isinstance(annotation, ast.Subscript):
+            head = self.index.qualname(annotation.value, self.scope) or ""
+            return head.startswith("jaxtyping.") and head.rsplit(".", 1)[-1] in _JAXTYPING_DTYPES
+        return self.index.qualname(annotation, self.scope) in _ARRAY_ANNOTATIONS
+
+    # -- statements ---------------------------------------------------------------------------
+
+    def block(self, statements: list[ast.stmt]) -> bool:
+        """Run statements; return True when the block always ends in return/raise/break."""
+        return any(self.statement(statement) for statement in statements)
+
+    def assign_name(self, name: str, value: Value) -> None:
+        self.env[name] = value
+        previous = self.summary.get(name)
+        self.summary[name] = value if previous is None else join(previous, value)
+
+    def bind(self, target: ast.expr, value: Value) -> None:
+        if isinstance(target, ast.Name):
+            self.record(target, value)
+            self.assign_name(target.id, value)
+        elif isinstance(target, ast.Tuple | ast.List):
+            elements = self.unpack(value, len(target.elts))
+            for element, item in zip(target.elts, elements, strict=True):
+                self.bind(element, item)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, UNKNOWN)
+        elif isinstance(target, ast.Subscript):
+            self.expr(target.value)
+            self.expr(target.slice)
+        elif isinstance(target, ast.Attribute):
+            self.expr(target.value)
+
+    def unpack(self, value: Value, count: int) -> list[Value]:
+        if isinstance(value, Seq) and len(value.items) == count:
+            return list(value.items)
+        if isinstance(value, Array) and value.traced:
+            return [Array(traced=True) for _ in range(count)]
+        if isinstance(value, TracedTree):
+            return [TracedTree(value.param, value.arrays_only) for _ in range(count)]
+        return [UNKNOWN] * count
+
+    def statement(self, node: ast.stmt) -> bool:
+        handler = _STATEMENTS.get(type(node))
+        if handler is None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child)
+            return False
+        return handler(self, node)
+
+    def s_assign(self, node: ast.Assign) -> bool:
+        value = self.expr(node.value)
+        for target in node.targets:
+            self.bind(target, value)
+        return False
+
+    def s_annassign(self, node: ast.AnnAssign) -> bool:
+        if node.value is not None:
+            value = self.expr(node.value)
+            if isinstance(node.target, ast.Name) and self.annotated_as_array(node.annotation) and value is UNKNOWN:
+                value = Array(traced=self.staged)
+            self.bind(node.target, value)
+        return False
+
+    def s_augassign(self, node: ast.AugAssign) -> bool:
+        right = self.expr(node.value)
+        target = node.target
+        if isinstance(target, ast.Name):
+            current = self.lookup(target.id)
+            self.record(target, current)
+            self.assign_name(target.id, self.binop(node.op, current, right))
+        else:
+            self.bind(target, UNKNOWN)
+        return False
+
+    def s_expr(self, node: ast.Expr) -> bool:
+        self.expr(node.value)
+        return False
+
+    def s_return(self, node: ast.Return) -> bool:
+        if node.value is not None:
+            self.expr(node.value)
+        return True
+
+    def s_raise(self, node: ast.Raise) -> bool:
+        if node.exc is not None:
+            self.expr(node.exc)
+        return True
+
+    def s_jump(self, node: ast.stmt) -> bool:
+        return True
+
+    def s_if(self, node: ast.If) -> bool:
+        self.expr(node.test)
+        before = dict(self.env)
+        body_ends = self.block(node.body)
+        after_body = self.env
+        self.env = dict(before)
+        else_ends = self.block(node.orelse)
+        if body_ends and else_ends:
+            return True
+        if body_ends:
+            return False
+        if else_ends:
+            self.env = after_body
+            return False
+        self.env = self.join_env(after_body, self.env)
+        return False
+
+    def join_env(self, a: dict[str, Value], b: dict[str, Value]) -> dict[str, Value]:
+        merged = {}
+        for name in a.keys() | b.keys():
+            if name in a and name in b:
+                merged[name] = join(a[name], b[name])
+            else:
+                merged[name] = UNKNOWN
+        return merged
+
+    def loop(self, run_once: Callable[[], None], orelse: list[ast.stmt]) -> bool:
+        before = dict(self.env)
+        passes = 2 if self.loop_depth < _MAX_LOOP_DEPTH else 1
+        self.loop_depth += 1
+        try:
+            for _ in range(passes):
+                run_once()
+                self.env = self.join_env(before, self.env)
+                before = dict(self.env)
+        finally:
+            self.loop_depth -= 1
+        self.block(orelse)
+        return False
+
+    def s_for(self, node: ast.For | ast.AsyncFor) -> bool:
+        iterable = self.expr(node.iter)
+        element = self.element_of(iterable)
+
+        def run_once() -> None:
+            self.bind(node.target, element)
+            self.block(node.body)
+
+        return self.loop(run_once, node.orelse)
+
+    def s_while(self, node: ast.While) -> bool:
+        def run_once() -> None:
+            self.expr(node.test)
+            self.block(node.body)
+
+        return self.loop(run_once, node.orelse)
+
+    def element_of(self, iterable: Value) -> Value:
+        if isinstance(iterable, Static) and iterable.kind == "range":
+            return Static("int")
+        if isinstance(iterable, Seq) and iterable.items:
+            value = iterable.items[0]
+            for item in iterable.items[1:]:
+                value = join(value, item)
+            return value
+        if isinstance(iterable, Array) and iterable.traced:
+            return Array(traced=True)
+        return UNKNOWN
+
+    def s_with(self, node: ast.With | ast.AsyncWith) -> bool:
+        for item in node.items:
+            self.expr(item.context_expr)
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, UNKNOWN)
+        return self.block(node.body)
+
+    def s_try(self, node: ast.Try) -> bool:
+        before = dict(self.env)
+        self.block(node.body)
+        envs = [self.env]
+        for handler in node.handlers:
+            self.env = self.join_env(before, envs[0])
+            if handler.type is not None:
+                self.expr(handler.type)
+            if handler.name:
+                self.assign_name(handler.name, UNKNOWN)
+            if not self.block(handler.body):
+                envs.append(self.env)
+        self.env = envs[0]
+        self.block(node.orelse)
+        envs[0] = self.env
+        merged = envs[0]
+        for env in envs[1:]:
+            merged = self.join_env(merged, env)
+        self.env = merged
+        return self.block(node.finalbody)
+
+    def s_def(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        for decorator in node.decorator_list:
+            self.expr(decorator)
+        for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
+            self.expr(default)
+        self.assign_name(node.name, FunctionRef(node))
+        return False
+
+    def s_class(self, node: ast.ClassDef) -> bool:
+        for expr in [*node.decorator_list, *node.bases]:
+            self.expr(expr)
+        self.assign_name(node.name, UNKNOWN)
+        return False
+
+    def s_import(self, node: ast.Import | ast.ImportFrom) -> bool:
+        for alias in node.names:
+            name = alias.asname or alias.name.split(".", 1)[0]
+            qualname = self.index.resolve_name(name, self.scope)
+            self.assign_name(name, ModuleRef(qualname) if qualname else UNKNOWN)
+        return False
+
+    def s_delete(self, node: ast.Delete) -> bool:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self.env[target.id] = UNKNOWN
+            else:
+                self.bind(target, UNKNOWN)
+        return False
+
+    def s_assert(self, node: ast.Assert) -> bool:
+        self.expr(node.test)
+        if node.msg is not None:
+            self.expr(node.msg)
+        return False
+
+    def s_match(self, node: ast.Match) -> bool:
+        self.expr(node.subject)
+        before = dict(self.env)
+        merged: dict[str, Value] | None = None
+        for case in node.cases:
+            self.env = dict(before)
+            if case.guard is not None:
+                self.expr(case.guard)
+            if not self.block(case.body):
+                merged = self.env if merged is None else self.join_env(merged, self.env)
+        self.env = self.join_env(before, merged) if merged is not None else before
+        return False
+
+    def s_noop(self, node: ast.stmt) -> bool:
+        return False
+
+    # -- expressions --------------------------------------------------------------------------
+
+    def record(self, node: ast.AST, value: Value) -> Value:
+        self.values[id(node)] = value
+        return value
+
+    def expr(self, node: ast.expr) -> Value:
+        handler = _EXPRESSIONS.get(type(node))
+        value = UNKNOWN if handler is None else handler(self, node)
+        if handler is None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child)
+        self.values[id(node)] = value
+        return value
+
+    def lookup(self, name: str) -> Value:
+        value = self.env.get(name)
+        if value is not None:
+            return value
+        qualname = self.index.resolve_name(name, self.scope)
+        if qualname is not None:
+            return ModuleRef(qualname)
+        if name in self.local_names:
+            return UNKNOWN
+        if self.is_module:
+            return UNKNOWN
+        return self.interpreter.free_variable(name, self.scope.parent or self.index.module_scope)
+
+    def e_name(self, node: ast.Name) -> Value:
+        if type(node.ctx) is not ast.Load:
+            return UNKNOWN
+        return self.lookup(node.id)
+
+    def e_constant(self, node: ast.Constant) -> Value:
+        return Const(node.value)
+
+    def e_attribute(self, node: ast.Attribute) -> Value:
+        base = self.expr(node.value)
+        attr = node.attr
+        if isinstance(base, ModuleRef):
+            return ModuleRef(f"{base.qualname}.{attr}")
+        if isinstance(base, Array):
+            if attr == "shape":
+                if base.shape is None:
+                    return Static("tuple")
+                return Seq(tuple(Static("int") if d is None else Const(d) for d in base.shape))
+            if attr in ("ndim", "size"):
+                if attr == "ndim" and base.shape is not None:
+                    return Const(len(base.shape))
+                return Static("int")
+            if attr == "dtype":
+                return Static("dtype")
+            if attr in ("T", "mT", "real", "imag"):
+                shape = tuple(reversed(base.shape)) if attr == "T" and base.shape is not None else base.shape
+                return Array(
+                    shape,
+                    base.dtype if attr in ("T", "mT") else None,
+                    base.weak_type,
+                    base.traced,
+                    base.library,
+                )
+            if attr == "at" and base.library == "jax":
+                return AtRef(base)
+            return UNKNOWN
+        if isinstance(base, TracedTree):
+            if attr in ("shape", "ndim", "size", "dtype"):
+                return Static("tuple" if attr == "shape" else "int" if attr != "dtype" else "dtype")
+            if attr == "at":
+                return AtRef(Array(traced=True))
+            if attr in ("T", "mT") and not base.arrays_only:
+                return Array(traced=True)
+            return UNKNOWN
+        return UNKNOWN
+
+    def e_subscript(self, node: ast.Subscript) -> Value:
+        base = self.expr(node.value)
+        index = self.expr(node.slice)
+        if isinstance(base, AtRef):
+            return base
+        if isinstance(base, Array):
+            if base.library == "jax":
+                return Array(traced=base.traced or index.is_traced_array() or isinstance(index, TracedTree))
+            return Array(library="numpy") if not index.may_be_traced() or index is UNKNOWN else UNKNOWN
+        if isinstance(base, TracedTree):
+            return TracedTree(base.param, base.arrays_only)
+        if isinstance(base, Seq) and isinstance(index, Const) and type(index.value) is int:
+            try:
+                return base.items[index.value]
+            except IndexError:
+                return UNKNOWN
+        if isinstance(base, Seq) and isinstance(index, Static) and base.items:
+            if all(_is_number(i) for i in base.items):
+                return Static("int")
+            return UNKNOWN
+        if isinstance(base, Dict) and isinstance(index, Const) and index.value in base.keys:
+            return base.values[base.keys.index(index.value)]
+        if isinstance(base, Static) and base.kind == "tuple":
+            return Static("int") if isinstance(index, Const | Static) else UNKNOWN
+        return UNKNOWN
+
+    def e_slice(self, node: ast.Slice) -> Value:
+        for part in (node.lower, node.upper, node.step):
+            if part is not None:
+                self.expr(part)
+        return Static("slice")
+
+    def e_tuple(self, node: ast.Tuple | ast.List) -> Value:
+        items = tuple(self.expr(elt) for elt in node.elts)
+        if any(isinstance(elt, ast.Starred) for elt in node.elts):
+            return UNKNOWN
+        return Seq(items, is_list=isinstance(node, ast.List))
+
+    def e_dict(self, node: ast.Dict) -> Value:
+        keys: list[object] = []
+        values: list[Value] = []
+        ok = True
+        for key, value in zip(node.keys, node.values, strict=True):
+            item = self.expr(value)
+            if key is None:
+                ok = False
+                continue
+            key_value = self.expr(key)
+            if isinstance(key_value, Const):
+                keys.append(key_value.value)
+                values.append(item)
+            else:
+                ok = False
+        return Dict(tuple(keys), tuple(values)) if ok else UNKNOWN
+
+    def e_set(self, node: ast.Set) -> Value:
+        for elt in node.elts:
+            self.expr(elt)
+        return Static("set")
+
+    def e_joinedstr(self, node: ast.JoinedStr) -> Value:
+        for value in node.values:
+            if isinstance(value, ast.FormattedValue):
+                self.expr(value.value)
+                if value.format_spec is not None:
+                    self.expr(value.format_spec)
+        return Static("str")
+
+    def e_lambda(self, node: ast.Lambda) -> Value:
+        for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
+            self.expr(default)
+        return FunctionRef(node)
+
+    def e_namedexpr(self, node: ast.NamedExpr) -> Value:
+        value = self.expr(node.value)
+        self.bind(node.target, value)
+        return value
+
+    def e_starred(self, node: ast.Starred) -> Value:
+        self.expr(node.value)
+        return UNKNOWN
+
+    def e_await(self, node: ast.Await) -> Value:
+        self.expr(node.value)
+        return UNKNOWN
+
+    def e_comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> Value:
+        saved = dict(self.env)
+        for generator in node.generators:
+            element = self.element_of(self.expr(generator.iter))
+            self.bind(generator.target, element)
+            for condition in generator.ifs:
+                self.expr(condition)
+        if isinstance(node, ast.DictComp):
+            self.expr(node.key)
+            self.expr(node.value)
+        else:
+            self.expr(node.elt)
+        self.env = saved
+        return UNKNOWN
+
+    def e_ifexp(self, node: ast.IfExp) -> Value:
+        self.expr(node.test)
+        return join(self.expr(node.body), self.expr(node.orelse))
+
+    def e_boolop(self, node: ast.BoolOp) -> Value:
+        values = [self.expr(v) for v in node.values]
+        if all(v.is_traced_array() for v in values):
+            return Array((), None, False, True)
+        if all(isinstance(v, Const | Static) for v in values):
+            return Static()
+        return UNKNOWN
+
+    def e_unaryop(self, node: ast.UnaryOp) -> Value:
+        operand = self.expr(node.operand)
+        if isinstance(node.op, ast.Not):
+            if operand.is_traced_array():
+                return Array((), "bool", False, True)
+            return Static("bool") if isinstance(operand, Const | Static) else UNKNOWN
+        if isinstance(operand, Const) and isinstance(operand.value, int | float | complex):
+            try:
+                return Const(_UNARY[type(node.op)](operand.value))
+            except (TypeError, KeyError):
+                return Static()
+        if isinstance(operand, Array):
+            return operand
+        if isinstance(operand, TracedTree) and not operand.arrays_only:
+            return Array(traced=True)
+        if isinstance(operand, Static):
+            return operand
+        return UNKNOWN
+
+    def binop(self, op: ast.operator, left: Value, right: Value) -> Value:
+        if isinstance(left, Const) and isinstance(right, Const):
+            return self.fold(op, left.value, right.value)
+        traced = left.is_traced_array() or right.is_traced_array()
+        if traced and not (isinstance(left, Const) and isinstance(left.value, str)):
+            shape = self.broadcast(left, right)
+            return Array(shape, None, False, True)
+        for one, other in ((left, right), (right, left)):
+            if isinstance(one, TracedTree) and not one.arrays_only:
+                return self.traced_tree_binop(op, other)
+        if isinstance(left, Array) or isinstance(right, Array):
+            arrays = [v for v in (left, right) if isinstance(v, Array)]
+            others = [v for v in (left, right) if not isinstance(v, Array)]
+            if all(_is_number(v) for v in others):
+                library = "jax" if any(a.library == "jax" for a in arrays) else "numpy"
+                return Array(
+                    self.broadcast(left, right),
+                    None,
+                    False,
+                    self.staged and library == "jax",
+                    library,
+                )
+            return UNKNOWN
+        if isinstance(left, Const | Static) and isinstance(right, Const | Static):
+            kinds = {v.kind if isinstance(v, Static) else type(v.value).__name__ for v in (left, right)}
+            return Static(kinds.pop() if len(kinds) == 1 else None)
+        if isinstance(left, Seq) and isinstance(right, Seq) and isinstance(op, ast.Add):
+            return Seq(left.items + right.items, left.is_list)
+        return UNKNOWN
+
+    @staticmethod
+    def traced_tree_binop(op: ast.operator, other: Value) -> Value:
+        """Arithmetic on a traced argument of unknown structure.
+
+        Only array leaves support arithmetic with numbers and arrays. Two containers can still
+        be merged (``|`` on dicts) and a tuple can be extended with a tuple, so those stay
+        unknown.
+        """
+        if isinstance(op, ast.BitOr | ast.BitAnd | ast.BitXor) and isinstance(other, TracedTree | Dict):
+            return UNKNOWN
+        if isinstance(op, ast.Add | ast.Mult) and isinstance(other, Seq):
+            return UNKNOWN
+        if isinstance(other, Const) and not _is_number(other):
+            return UNKNOWN
+        return Array(traced=True)
+
+    @staticmethod
+    def broadcast(left: Value, right: Value) -> tuple[int | None, ...] | None:
+        shapes = []
+        for value in (left, right):
+            if isinstance(value, Array):
+                if value.shape is None:
+                    return None
+                shapes.append(value.shape)
+            elif _is_number(value):
+                shapes.append(())
+            else:
+                return None
+        a, b = shapes
+        rank = max(len(a), len(b))
+        a = (1,) * (rank - len(a)) + tuple(a)
+        b = (1,) * (rank - len(b)) + tuple(b)
+        out: list[int | None] = []
+        for x, y in zip(a, b, strict=True):
+            if x == 1:
+                out.append(y)
+            elif y == 1 or x == y:
+                out.append(x)
+            else:
+                out.append(None)
+        return tuple(out)
+
+    @staticmethod
+    def fold(op: ast.operator, a: object, b: object) -> Value:
+        function = _BINARY.get(type(op))
+        if function is None:
+            return Static()
+        numeric = (int, float, complex)
+        if not (isinstance(a, numeric) and isinstance(b, numeric)):
+            if isinstance(a, str) and isinstance(b, str) and isinstance(op, ast.Add):
+                return Const(a + b)
+            return Static()
+        if isinstance(op, ast.Pow | ast.LShift) and isinstance(b, int | float) and abs(b) > 64:
+            return Static(type(a).__name__)
+        try:
+            result = function(a, b)
+        except (ArithmeticError, ValueError, TypeError):
+            return Static()
+        if isinstance(result, int) and abs(result) > _MAX_CONST_FOLD * _MAX_CONST_FOLD:
+            return Static("int")
+        return Const(result)
+
+    def e_binop(self, node: ast.BinOp) -> Value:
+        left = self.expr(node.left)
+        right = self.expr(node.right)
+        return self.binop(node.op, left, right)
+
+    def e_compare(self, node: ast.Compare) -> Value:
+        operands = [self.expr(node.left), *(self.expr(c) for c in node.comparators)]
+        results = [self.compare(op, a, b) for op, a, b in zip(node.ops, operands, operands[1:], strict=False)]
+        if len(results) == 1:
+            return results[0]
+        if any(r.is_traced_array() for r in results):
+            return Array((), "bool", False, True)
+        return Static("bool") if all(isinstance(r, Static) for r in results) else UNKNOWN
+
+    def compare(self, op: ast.cmpop, left: Value, right: Value) -> Value:
+        if isinstance(op, ast.Is | ast.IsNot):
+            return Static("bool")
+        if isinstance(op, ast.In | ast.NotIn):
+            return Static("bool") if not (left.may_be_traced() or right.may_be_traced()) else UNKNOWN
+        if any(isinstance(v, Const) and (v.value is None or isinstance(v.value, str)) for v in (left, right)):
+            return UNKNOWN if left.may_be_traced() or right.may_be_traced() else Static("bool")
+        if left.is_traced_array() or right.is_traced_array():
+            return Array(self.broadcast(left, right), "bool", False, True)
+        if isinstance(op, ast.Eq | ast.NotEq):
+            if isinstance(left, Const | Static) and isinstance(right, Const | Static):
+                return Static("bool")
+            return UNKNOWN
+        for one, other in ((left, right), (right, left)):
+            if (
+                isinstance(one, TracedTree)
+                and not one.arrays_only
+                and (_is_arrayish(other) or isinstance(other, TracedTree))
+            ):
+                return Array(None, "bool", False, True)
+        if isinstance(left, Const | Static) and isinstance(right, Const | Static):
+            return Static("bool")
+        if isinstance(left, Array) or isinstance(right, Array):
+            library = "jax" if any(isinstance(v, Array) and v.library == "jax" for v in (left, right)) else "numpy"
+            return Array(
+                self.broadcast(left, right),
+                "bool",
+                False,
+                self.staged and library == "jax",
+                library,
+            )
+        return UNKNOWN
+
+    # -- calls ----------------------------------------------------------------------------------
+
+    def e_call(self, node: ast.Call) -> Value:
+        callee = self.expr(node.func)
+        args = [self.expr(a) for a in node.args]
+        keywords: dict[str, Value] = {}
+        for keyword in node.keywords:
+            value = self.expr(keyword.value)
+            if keyword.arg is not None:
+                keywords[keyword.arg] = value
+        if isinstance(callee, ModuleRef):
+            return self.call_api(callee.qualname, node, args, keywords)
+        if isinstance(node.func, ast.Attribute):
+            receiver = self.values.get(id(node.func.value), UNKNOWN)
+            if isinstance(receiver, sharding_values.DevicesValue):
+                if node.func.attr == "reshape" and args and not keywords:
+                    return sharding_values.reshape_devices(receiver, args, node)
+                return UNKNOWN
+            return self.call_method(receiver, node.func.attr, args, keywords)
+        if isinstance(callee, TracedTree) and self.staged:
+            return TracedTree(callee.param, callee.arrays_only)
+        return UNKNOWN
+
+    def any_traced(self, args: list[Value], keywords: dict[str, Value]) -> bool:
+        return any(v.may_be_traced() and v is not UNKNOWN for v in [*args, *keywords.values()])
+
+    def dtype_argument(self, node: ast.Call, position: int | None) -> str | None:
+        expr = next((k.value for k in node.keywords if k.arg == "dtype"), None)
+        if expr is None and position is not None and len(node.args) > position:
+            expr = node.args[position]
+        if expr is None:
+            return None
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            return arrays.dtype_name(expr.value)
+        return arrays.dtype_name(self.index.qualname(expr, self.scope))
+
+    def call_api(self, qualname: str, node: ast.Call, args: list[Value], keywords: dict[str, Value]) -> Value:
+        if qualname.startswith("builtins."):
+            return self.call_builtin(qualname[9:], args)
+        pallas = pallas_values.evaluate_call(qualname, node, args, keywords, self.values)
+        if pallas is not None:
+            return pallas
+        sharding = sharding_values.evaluate_call(qualname, node, args, keywords)
+        if sharding is not None:
+            return sharding
+        if qualname in sharding_values.PLACEMENTS and args and isinstance(args[0], Array):
+            # Placing an array changes where its shards live, not its global shape or dtype.
+            return Array(args[0].shape, args[0].dtype, args[0].weak_type, args[0].traced, "jax")
+        traced_inputs = self.any_traced(args, keywords)
+        if qualname.startswith("jax.numpy."):
+            name = qualname[10:]
+            if "." in name:
+                if name.split(".", 1)[0] in ("linalg", "fft"):
+                    return Array(traced=self.staged or traced_inputs)
+                return UNKNOWN
+            if name in arrays.STATIC_RESULT_FUNCTIONS:
+                return Static()
+            if name in arrays.CONSTRUCTORS:
+                return arrays.evaluate_constructor(
+                    name,
+                    args,
+                    keywords,
+                    self.dtype_argument(node, arrays.DTYPE_POSITIONS.get(name)),
+                    self.staged or traced_inputs,
+                )
+            if name in (
+                "nonzero",
+                "where",
+                "unique",
+                "argwhere",
+                "split",
+                "array_split",
+                "meshgrid",
+            ):
+                if name == "where" and len(args) == 3:
+                    return Array(traced=self.staged or traced_inputs)
+                return UNKNOWN
+            dtype = "bool" if name in arrays.BOOL_RESULT_FUNCTIONS else None
+            return Array(None, dtype, False, self.staged or traced_inputs)
+        if qualname.startswith(_ARRAY_NAMESPACES):
+            if qualname.startswith("jax.lax.") and qualname[8:] in arrays.STATIC_RESULT_LAX:
+                return Static("int")
+            if qualname == "jax.lax.psum" and args and isinstance(args[0], Const) and type(args[0].value) is int:
+                # psum of a Python int is computed at trace time: psum(1, axis) is the axis size.
+                return Static("int")
+            if qualname.startswith("jax.lax.") and qualname[8:] in arrays.TREE_RESULT_LAX:
+                return TracedTree("<lax>") if self.staged or traced_inputs else UNKNOWN
+            if qualname.count(".") != 2:
+                return UNKNOWN
+            return Array(traced=self.staged or traced_inputs)
+        if qualname.startswith("numpy."):
+            name = qualname[6:]
+            if name in arrays.CONSTRUCTORS and not traced_inputs:
+                value = arrays.evaluate_constructor(name, args, keywords, self.dtype_argument(node, None), False)
+                return Array(value.shape, None, False, False, "numpy") if isinstance(value, Array) else UNKNOWN
+            return UNKNOWN
+        return UNKNOWN
+
+    def call_builtin(self, name: str, args: list[Value]) -> Value:
+        if name == "len":
+            if args and isinstance(args[0], Seq):
+                return Const(len(args[0].items))
+            return Static("int")
+        if name in ("isinstance", "hasattr", "callable", "issubclass", "id", "type", "repr"):
+            return Static()
+        if name == "range":
+            return Static("range")
+        if name in ("int", "float", "bool", "complex", "str"):
+            if args and isinstance(args[0], Const):
+                try:
+                    return Const(getattr(builtins, name)(args[0].value))
+                except (TypeError, ValueError, OverflowError):
+                    return Static(name)
+            return Static(name)
+        if name in ("tuple", "list") and args and isinstance(args[0], Seq):
+            return Seq(args[0].items, is_list=name == "list")
+        if name == "print":
+            return Const(None)
+        return UNKNOWN
+
+    def call_method(self, receiver: Value, method: str, args: list[Value], keywords: dict[str, Value]) -> Value:
+        if isinstance(receiver, AtRef):
+            base = receiver.base
+            if method == "get":
+                return Array(traced=base.may_be_traced() or self.staged)
+            if isinstance(base, Array):
+                traced = base.traced or self.any_traced(args, keywords)
+                return Array(base.shape, base.dtype, base.weak_type, traced, "jax")
+            return Array(traced=True)
+        if isinstance(receiver, Array):
+            if method in ("item", "tolist"):
+                return Static()
+            if receiver.library != "jax":
+                return Array(library="numpy") if method in arrays.ARRAY_METHODS else UNKNOWN
+            if method in arrays.ARRAY_METHODS:
+                traced = receiver.traced or self.any_traced(args, keywords)
+                if method == "astype" and args:
+                    return Array(receiver.shape, None, False, traced)
+                if method == "block_until_ready":
+                    return receiver
+                if method == "reshape" and not keywords:
+                    return Array(_reshaped(receiver.shape, args), receiver.dtype, receiver.weak_type, traced)
+                return Array(None, None, False, traced)
+            return UNKNOWN
+        if isinstance(receiver, TracedTree):
+            if method in ("item", "tolist"):
+                return Static()
+            if method in arrays.ARRAY_METHODS:
+                return Array(traced=True)
+        return UNKNOWN
+
+
+def _reshaped(shape: tuple[int | None, ...] | None, args: list[Value]) -> tuple[int | None, ...] | None:
+    """The shape ``x.reshape(*args)`` gives when ``x``'s shape and the sizes are known (one ``-1`` allowed).
+
+    Examples:
+        >>> _reshaped((512, 128), [Const(4), Const(-1)])
+        (4, 16384)
+        >>> _reshaped((6,), [Seq((Const(4), Const(2)))]) is None
+        True
+    """
+    sizes = args[0].items if len(args) == 1 and isinstance(args[0], Seq) else tuple(args)
+    if shape is None or None in shape or not all(isinstance(v, Const) and type(v.value) is int for v in sizes):
+        return None
+    total = math.prod(size for size in shape if size is not None)
+    new = [v.value for v in sizes if isinstance(v, Const) and isinstance(v.value, int)]
+    known = math.prod(size for size in new if size != -1)
+    if new.count(-1) == 1 and known > 0 and total % known == 0:
+        new[new.index(-1)] = total // known
+    if any(size < 0 for size in new) or math.prod(new) != total:
+        return None
+    return tuple(new)
+
+
+_UNARY: dict[type, Callable[[object], object]] = {
+    ast.USub: lambda v: -v,  # type: ignore[operator]
+    ast.UAdd: lambda v: +v,  # type: ignore[operator]
+    ast.Invert: lambda v: ~v,  # type: ignore[operator]
+}
+
+_BINARY: dict[type, Callable[[object, object], object]] = {
+    ast.Add: lambda a, b: a + b,  # type: ignore[operator]
+    ast.Sub: lambda a, b: a - b,  # type: ignore[operator]
+    ast.Mult: lambda a, b: a * b,  # type: ignore[operator]
+    ast.Div: lambda a, b: a / b,  # type: ignore[operator]
+    ast.FloorDiv: lambda a, b: a // b,  # type: ignore[operator]
+    ast.Mod: lambda a, b: a % b,  # type: ignore[operator]
+    ast.Pow: lambda a, b: a**b,  # type: ignore[operator]
+    ast.LShift: lambda a, b: a << b,  # type: ignore[operator]
+    ast.RShift: lambda a, b: a >> b,  # type: ignore[operator]
+    ast.BitAnd: lambda a, b: a & b,  # type: ignore[operator]
+    ast.BitOr: lambda a, b: a | b,  # type: ignore[operator]
+    ast.BitXor: lambda a, b: a ^ b,  # type: ignore[operator]
+}
+
+_STATEMENTS: dict[type, Callable[[_FunctionRun, ast.stmt], bool]] = {  # type: ignore[dict-item]
+    ast.Assign: _FunctionRun.s_assign,
+    ast.AnnAssign: _FunctionRun.s_annassign,
+    ast.AugAssign: _FunctionRun.s_augassign,
+    ast.Expr: _FunctionRun.s_expr,
+    ast.Return: _FunctionRun.s_return,
+    ast.Raise: _FunctionRun.s_raise,
+    ast.Break: _FunctionRun.s_jump,
+    ast.Continue: _FunctionRun.s_jump,
+    ast.If: _FunctionRun.s_if,
+    ast.For: _FunctionRun.s_for,
+    ast.AsyncFor: _FunctionRun.s_for,
+    ast.While: _FunctionRun.s_while,
+    ast.With: _FunctionRun.s_with,
+    ast.AsyncWith: _FunctionRun.s_with,
+    ast.Try: _FunctionRun.s_try,
+    ast.TryStar: _FunctionRun.s_try,
+    ast.FunctionDef: _FunctionRun.s_def,
+    ast.AsyncFunctionDef: _FunctionRun.s_def,
+    ast.ClassDef: _FunctionRun.s_class,
+    ast.Import: _FunctionRun.s_import,
+    ast.ImportFrom: _FunctionRun.s_import,
+    ast.Delete: _FunctionRun.s_delete,
+    ast.Assert: _FunctionRun.s_assert,
+    ast.Match: _FunctionRun.s_match,
+    ast.Pass: _FunctionRun.s_noop,
+    ast.Global: _FunctionRun.s_noop,
+    ast.Nonlocal: _FunctionRun.s_noop,
+}
+
+_EXPRESSIONS: dict[type, Callable[[_FunctionRun, ast.expr], Value]] = {  # type: ignore[dict-item]
+    ast.Name: _FunctionRun.e_name,
+    ast.Constant: _FunctionRun.e_constant,
+    ast.Attribute: _FunctionRun.e_attribute,
+    ast.Subscript: _FunctionRun.e_subscript,
+    ast.Slice: _FunctionRun.e_slice,
+    ast.Tuple: _FunctionRun.e_tuple,
+    ast.List: _FunctionRun.e_tuple,
+    ast.Dict: _FunctionRun.e_dict,
+    ast.Set: _FunctionRun.e_set,
+    ast.JoinedStr: _FunctionRun.e_joinedstr,
+    ast.Lambda: _FunctionRun.e_lambda,
+    ast.NamedExpr: _FunctionRun.e_namedexpr,
+    ast.Starred: _FunctionRun.e_starred,
+    ast.Await: _FunctionRun.e_await,
+    ast.ListComp: _FunctionRun.e_comprehension,
+    ast.SetComp: _FunctionRun.e_comprehension,
+    ast.GeneratorExp: _FunctionRun.e_comprehension,
+    ast.DictComp: _FunctionRun.e_comprehension,
+    ast.IfExp: _FunctionRun.e_ifexp,
+    ast.BoolOp: _FunctionRun.e_boolop,
+    ast.UnaryOp: _FunctionRun.e_unaryop,
+    ast.BinOp: _FunctionRun.e_binop,
+    ast.Compare: _FunctionRun.e_compare,
+    ast.Call: _FunctionRun.e_call,
+}
