@@ -28,9 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from corpus import DEFAULT_NAMES, ensure_corpus, python_files, read_source
-
-SYNTAX_ERROR_CODE = "E999"
-NEWER_SYNTAX_CODE = "E998"
+from xlalens.analyzers.core.codes import NON_RULE_CODES
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 EXTRA_TREES = (
@@ -86,7 +84,7 @@ def compare(before_path: Path, after_path: Path) -> int:
     """Print the findings that differ between two recordings, on the first one's codes."""
     before = json.loads(before_path.read_text())
     after = json.loads(after_path.read_text())
-    codes = {*before["codes"], SYNTAX_ERROR_CODE, NEWER_SYNTAX_CODE}
+    codes = {*before["codes"], *NON_RULE_CODES}
     old = {tuple(f) for f in before["findings"]}
     new = {tuple(f) for f in after["findings"] if f[1] in codes}
     for label, findings in (("only before", old - new), ("only after", new - old)):

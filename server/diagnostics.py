@@ -13,16 +13,15 @@ from typing import Any
 
 from lsprotocol import types
 from pygls import uris
+from xlalens.analyzers.core.codes import is_file_level
 from xlalens.analyzers.core.diagnostics import Diagnostic, Edit, Range
+from xlalens.analyzers.core.noqa import noqa_edit
 from xlalens.analyzers.core.source import SourceText
-from xlalens.server.noqa import noqa_edit
 from xlalens.server.positions import PositionConverter
 from xlalens.server.settings import ClientSettings
 
 SOURCE = "xlalens"
 """The ``source`` of every diagnostic the server publishes."""
-
-_NON_RULE_PREFIX = "E"  # E999 (syntax error) and E998 (newer syntax) are not rules and take no noqa
 
 
 @dataclass(frozen=True)
@@ -76,9 +75,9 @@ def to_lsp_diagnostics(diagnostics: Sequence[Diagnostic], context: ConversionCon
                 "applicability": diagnostic.fix.applicability.value,
                 "edits": [text_edit(edit, positions) for edit in diagnostic.fix.edits],
             }
-        if not diagnostic.code.startswith(_NON_RULE_PREFIX) and diagnostic.noqa_line >= 1:
+        if not is_file_level(diagnostic.code) and diagnostic.noqa_line >= 1:
             column = diagnostic.column if diagnostic.line == diagnostic.noqa_line else 0
-            edit = noqa_edit(context.source, diagnostic.noqa_line, diagnostic.code, column)
+            edit = noqa_edit(context.source.line(diagnostic.noqa_line), diagnostic.noqa_line, diagnostic.code, column)
             if edit is not None:
                 data["noqa"] = text_edit(edit, positions)
         related = None

@@ -28,10 +28,10 @@ from lsprotocol import types
 from pygls import uris
 from xlalens.analyzers.annotate import Annotation, annotate_source
 from xlalens.analyzers.api import check_source
+from xlalens.analyzers.core.codes import SYNTAX_ERROR
 from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
-from xlalens.analyzers.engine.pipeline import SYNTAX_ERROR_CODE
 from xlalens.server.diagnostics import ConversionContext, to_lsp_diagnostics
 from xlalens.server.settings import ClientSettings
 
@@ -84,7 +84,7 @@ class LintResult:
     @property
     def parses(self) -> bool:
         """Whether the checked text parsed (and was checked)."""
-        return not self.failed and not any(d.code == SYNTAX_ERROR_CODE for d in self.diagnostics)
+        return not self.failed and not any(d.code == SYNTAX_ERROR for d in self.diagnostics)
 
 
 def _last_line(diagnostic: Diagnostic) -> int:
@@ -108,11 +108,11 @@ def keep_last_good(diagnostics: list[Diagnostic], source: SourceText, last_good:
     Kept are those entirely (range, fix, noqa line, related locations) on lines before the first
     line that differs from the last good text and before the syntax error.
     """
-    errors = [d for d in diagnostics if d.code == SYNTAX_ERROR_CODE]
+    errors = [d for d in diagnostics if d.code == SYNTAX_ERROR]
     if not errors or last_good is None:
         return diagnostics
     limit = min(_first_changed_line(last_good.source, source), *(d.line for d in errors))
-    kept = [d for d in last_good.diagnostics if d.code != SYNTAX_ERROR_CODE and _last_line(d) < limit]
+    kept = [d for d in last_good.diagnostics if d.code != SYNTAX_ERROR and _last_line(d) < limit]
     return sorted([*kept, *diagnostics], key=Diagnostic.sort_key)
 
 

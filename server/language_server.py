@@ -22,13 +22,13 @@ from typing import Any
 from lsprotocol import types
 from pygls import uris
 from pygls.lsp.server import LanguageServer
+from xlalens.analyzers.core.noqa import noqa_code_at
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.project.config import CONFIG_FILENAMES
 from xlalens.server import code_actions, commands, hover, inlay_hints
 from xlalens.server.documents import DocumentLinter, LintResult
 from xlalens.server.edits import workspace_edit
-from xlalens.server.noqa import noqa_code_at
 from xlalens.server.positions import PositionConverter
 from xlalens.server.protocol import XlalensProtocol
 from xlalens.server.settings import SECTION, SettingsStore, section_of

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, TextIO
 from xlalens.analyzers.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, UsageError
 from xlalens.analyzers.cli.explain import add_calc, add_explain
 from xlalens.analyzers.cli.logs import add_logs
+from xlalens.analyzers.core.codes import NEWER_SYNTAX
 from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
@@ -513,9 +514,8 @@ def _run_annotate(args: argparse.Namespace) -> int:
 
 def _syntax_problem(text: str, path: str, error: SyntaxError) -> str:
     from xlalens.analyzers.api import check_source
-    from xlalens.analyzers.core.diagnostics import NEWER_SYNTAX_CODE
 
-    if any(d.code == NEWER_SYNTAX_CODE for d in check_source(text, path)):
+    if any(d.code == NEWER_SYNTAX for d in check_source(text, path)):
         return "it uses syntax newer than the Python running xlalens (annotating it needs Python >= 3.12)"
     return f"line {error.lineno}: SyntaxError: {error.msg}"
 

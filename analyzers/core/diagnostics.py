@@ -12,11 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-SYNTAX_ERROR_CODE = "E999"
-"""The code of the one finding on a file that does not parse."""
-NEWER_SYNTAX_CODE = "E998"
-"""The code of the note on a file that parses only with a newer Python than the one running xlalens."""
-
 
 class Applicability(enum.Enum):
     """How far a fix can be trusted.

@@ -8,27 +8,13 @@ the way Python's tokenizer splits them (``\\n``, ``\\r\\n``, ``\\r``), not with
 from __future__ import annotations
 
 import functools
-import io
 import re
-import tokenize
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.core.diagnostics import Position, Range
+from xlalens.analyzers.core.noqa import Noqa, comments, is_file_noqa, may_hold_file_noqa, may_hold_noqa, parse_noqa
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
-_FILE_NOQA = re.compile(r"#\s*xlalens\s*:\s*noqa\b", re.IGNORECASE)
-_CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Noqa:
-    """A ``# noqa`` comment: the codes it names (empty means all) and where it sits."""
-
-    line: int
-    codes: frozenset[str]
-    start_column: int
-    end_column: int
 
 
 @dataclass
@@ -94,31 +80,20 @@ class SourceText:
     @property
     def file_noqa(self) -> bool:
         """Whether a ``# xlalens: noqa`` comment turns off the whole file."""
-        return bool(_FILE_NOQA.search(self.text)) and any(
-            _FILE_NOQA.search(comment) for _, comment in self._comments.values()
-        )
+        return may_hold_file_noqa(self.text) and any(is_file_noqa(comment) for _, comment in self._comments.values())
 
     @functools.cached_property
     def noqa(self) -> dict[int, Noqa]:
         """Line -> the ``# noqa`` comment on it."""
         found: dict[int, Noqa] = {}
-        if "noqa" in self.text.lower():
+        if may_hold_noqa(self.text):
             for line, (column, comment) in self._comments.items():
-                match = _NOQA.search(comment)
-                if match is None:
-                    continue
-                codes = frozenset(c.upper() for c in _CODE.findall(match.group("codes") or ""))
-                found[line] = Noqa(line, codes, column + match.start(), column + match.end())
+                parsed = parse_noqa(comment, line, column)
+                if parsed is not None:
+                    found[line] = parsed
         return found
 
     @functools.cached_property
     def _comments(self) -> dict[int, tuple[int, str]]:
         """Line -> (column, text) of the comment on it; the file is tokenized once."""
-        comments: dict[int, tuple[int, str]] = {}
-        try:
-            for token in tokenize.generate_tokens(io.StringIO(self.text).readline):
-                if token.type == tokenize.COMMENT:
-                    comments[token.start[0]] = (token.start[1], token.string)
-        except (tokenize.TokenError, SyntaxError, IndentationError):
-            pass
-        return comments
+        return {line: (column, comment) for line, column, comment in comments(self.text)}

@@ -17,9 +17,8 @@ import os
 import warnings
 from collections.abc import Sequence
 
+from xlalens.analyzers.core.codes import NEWER_SYNTAX, SYNTAX_ERROR
 from xlalens.analyzers.core.diagnostics import (
-    NEWER_SYNTAX_CODE,
-    SYNTAX_ERROR_CODE,
     Diagnostic,
     Position,
     Range,
@@ -42,7 +41,7 @@ def _syntax_diagnostics(source: SourceText, path: str, error: SyntaxError) -> li
     if _valid_for_newer_python(source.text):
         return [
             Diagnostic(
-                code=NEWER_SYNTAX_CODE,
+                code=NEWER_SYNTAX,
                 message="Not analyzed: this file uses syntax newer than the Python running xlalens "
                 "(analyzing it needs Python >= 3.12)",
                 path=path,
@@ -55,7 +54,7 @@ def _syntax_diagnostics(source: SourceText, path: str, error: SyntaxError) -> li
     column = min(column, len(source.line(line)))
     return [
         Diagnostic(
-            code=SYNTAX_ERROR_CODE,
+            code=SYNTAX_ERROR,
             message=f"SyntaxError: {error.msg}",
             path=path,
             range=Range(Position(line, column), Position(line, column)),
@@ -140,7 +139,7 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
             return _syntax_diagnostics(source, path, error)
         return [
             Diagnostic(
-                code=SYNTAX_ERROR_CODE,
+                code=SYNTAX_ERROR,
                 message=f"SyntaxError: {error}",
                 path=path,
                 range=Range(Position(1, 0), Position(1, 0)),
@@ -253,7 +252,7 @@ def suppress(diagnostics: list[Diagnostic], source: SourceText) -> list[Diagnost
     if not diagnostics:
         return diagnostics
     if source.file_noqa:
-        return [d for d in diagnostics if d.code == SYNTAX_ERROR_CODE]
+        return [d for d in diagnostics if d.code == SYNTAX_ERROR]
     noqa = source.noqa
     if not noqa:
         return diagnostics
@@ -261,7 +260,7 @@ def suppress(diagnostics: list[Diagnostic], source: SourceText) -> list[Diagnost
     for diagnostic in diagnostics:
         comment = noqa.get(diagnostic.noqa_line)
         silenced = comment is not None and (not comment.codes or diagnostic.code in comment.codes)
-        if silenced and diagnostic.code != SYNTAX_ERROR_CODE:
+        if silenced and diagnostic.code != SYNTAX_ERROR:
             continue
         kept.append(diagnostic)
     return kept

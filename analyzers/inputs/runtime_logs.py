@@ -25,6 +25,14 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from xlalens.analyzers.core.codes import (
+    LOG_COMPILE,
+    LOG_HOST_READ,
+    LOG_RECOMPILE,
+    LOG_TRACE_CACHE_MISS,
+    LOG_UNEXPECTED_EXECUTION,
+    LOG_UNPLACED_COMPILE,
+)
 from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range, Severity
 
 HOST_READ_CAUSE = "most likely user code trying to access tensor value before torch_xla.sync"
@@ -150,7 +158,7 @@ def torch_xla_diagnostics(events: Iterable[Event], root: str, url: str | None) -
     for where, count in host_reads.items():
         found.append(
             Diagnostic(
-                "LX101",
+                LOG_HOST_READ,
                 f"{_times(count, 'graph execution')} ran here because a tensor value was read before "
                 "`torch_xla.sync()` (an extra execution and a device-to-host copy each time); "
                 "read it in `xm.add_step_closure` or after the sync",
@@ -164,7 +172,7 @@ def torch_xla_diagnostics(events: Iterable[Event], root: str, url: str | None) -
     for where, count in unexpected.items():
         found.append(
             Diagnostic(
-                "LX102",
+                LOG_UNEXPECTED_EXECUTION,
                 f"{_times(count, 'unexpected execution')} inside a `torch_xla.compile` function: a tensor value was "
                 "read while the graph was being traced",
                 where.path,
@@ -178,7 +186,7 @@ def torch_xla_diagnostics(events: Iterable[Event], root: str, url: str | None) -
         several = len(hashes) > 1
         found.append(
             Diagnostic(
-                "LX202" if several else "LX201",
+                LOG_RECOMPILE if several else LOG_COMPILE,
                 f"{_times(len(hashes), 'different graph')} compiled here"
                 + (" (a recompile: the graph changed between runs of this line)" if several else ""),
                 where.path,
@@ -209,7 +217,7 @@ def jax_diagnostics(lines: list[str], log_path: str, root: str, url: str | None)
             first = bool(reasons) and reasons[0].startswith("never seen function")
             found.append(
                 Diagnostic(
-                    "LX301",
+                    LOG_TRACE_CACHE_MISS,
                     f"JAX traced `{traced}` {'for the first time' if first else 'again'} at this call "
                     f"(tracing cache miss): {' '.join(reasons) or 'no reason given'}",
                     where.path,
@@ -231,7 +239,7 @@ def jax_diagnostics(lines: list[str], log_path: str, root: str, url: str | None)
         start = Position(log_lines[0], 0)
         found.append(
             Diagnostic(
-                "LX302",
+                LOG_UNPLACED_COMPILE,
                 f"JAX compiled `{name}` {_times(len(log_lines), 'time')} (the log gives no source line for compiles; "
                 "run with `jax_explain_cache_misses` to see where and why it traced)",
                 log_path,

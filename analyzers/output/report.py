@@ -3,26 +3,18 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from xlalens.analyzers.core.diagnostics import NEWER_SYNTAX_CODE, SYNTAX_ERROR_CODE, Applicability, Diagnostic
+from xlalens.analyzers.core.codes import NON_RULE_CODES
+from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic
 from xlalens.analyzers.core.fixes import applicable
 from xlalens.analyzers.core.settings import DEFAULT_EXPLAINER_BASE_URL
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.inputs.fileio import SourceReadError, read_source
-from xlalens.analyzers.project.runner import INTERNAL_ERROR_CODE, IO_ERROR_CODE
-
-NON_RULE_CODES: Mapping[str, str] = {
-    INTERNAL_ERROR_CODE: "internal-error",
-    IO_ERROR_CODE: "io-error",
-    NEWER_SYNTAX_CODE: "needs-newer-python",
-    SYNTAX_ERROR_CODE: "syntax-error",
-}
-"""Codes that are not rules but can appear in a report, with their names."""
 
 
 def rule_for(code: str) -> type[Rule] | None:
@@ -38,7 +30,10 @@ def rule_for(code: str) -> type[Rule] | None:
 def code_name(code: str) -> str:
     """The kebab-case name of ``code`` (a rule's name, or the name of a non-rule code)."""
     rule = rule_for(code)
-    return rule.name() if rule is not None else NON_RULE_CODES.get(code, "")
+    if rule is not None:
+        return rule.name()
+    entry = NON_RULE_CODES.get(code)
+    return entry.name if entry is not None else ""
 
 
 def display_path(path: str, cwd: str | os.PathLike[str]) -> str:

@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
+from xlalens.analyzers.core.codes import NON_RULE_CODES
 from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.output.report import NON_RULE_CODES, Report
+from xlalens.analyzers.output.report import Report
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://xlalens.dev"
@@ -46,7 +47,8 @@ def _rule_descriptor(rule: type[Rule], settings: Settings) -> dict[str, Any]:
 
 
 def _non_rule_descriptor(code: str) -> dict[str, Any]:
-    name = NON_RULE_CODES.get(code, code.lower())
+    entry = NON_RULE_CODES.get(code)
+    name = entry.name if entry is not None else code.lower()
     return {"id": code, "name": name, "shortDescription": {"text": name.replace("-", " ")}}
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from xlalens.analyzers.core.codes import INTERNAL_ERROR, IO_ERROR
 from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range, Severity
 from xlalens.analyzers.core.fixes import applicable
 from xlalens.analyzers.core.settings import Settings
@@ -43,8 +44,6 @@ from xlalens.analyzers.project.cache import Cache
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-INTERNAL_ERROR_CODE = "E900"
-IO_ERROR_CODE = "E902"
 PROGRESS_THRESHOLD = 50
 """Runs with fewer files to check than this show no progress bar."""
 _MAX_CHUNK = 64
@@ -135,7 +134,7 @@ def _internal_error(path: str, error: BaseException) -> FileResult:
         f"internal error while checking this file: {type(error).__name__}: {error}{location}; "
         "please report this xlalens bug together with the file"
     )
-    return FileResult(path, (_file_diagnostic(INTERNAL_ERROR_CODE, path, message),))
+    return FileResult(path, (_file_diagnostic(INTERNAL_ERROR, path, message),))
 
 
 def unified_diff(before: str, after: str, display: str) -> str:
@@ -174,7 +173,7 @@ def process_source(
     try:
         data = write_source(source, text)
     except SourceWriteError as error:
-        return FileResult(path, (_file_diagnostic(IO_ERROR_CODE, path, str(error)),))
+        return FileResult(path, (_file_diagnostic(IO_ERROR, path, str(error)),))
     return FileResult(path, tuple(result.remaining), fixed, digest=sha256_hex(data))
 
 
@@ -182,7 +181,7 @@ def _run_job(job: _Job) -> FileResult:
     try:
         source = read_source(job.path)
     except SourceReadError as error:
-        return FileResult(job.path, (_file_diagnostic(IO_ERROR_CODE, job.path, str(error), error.line),))
+        return FileResult(job.path, (_file_diagnostic(IO_ERROR, job.path, str(error), error.line),))
     try:
         return process_source(source, job.settings, job.mode, job.unsafe, job.display, write=True)
     except Exception as error:
@@ -210,7 +209,7 @@ def check_stdin(
     try:
         source = decode_source(data, path)
     except SourceReadError as error:
-        return FileResult(path, (_file_diagnostic(IO_ERROR_CODE, path, str(error), error.line),))
+        return FileResult(path, (_file_diagnostic(IO_ERROR, path, str(error), error.line),))
     try:
         result = process_source(source, settings, mode, unsafe, path, write=False)
     except Exception as error:

@@ -17,11 +17,11 @@ import xlalens.server
 from lsprotocol import types
 from xlalens.analyzers.api import check_source
 from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range, RelatedLocation, Severity
+from xlalens.analyzers.core.noqa import noqa_code_at, noqa_edit
 from xlalens.analyzers.core.source import SourceText
 from xlalens.explainers.calculators import Calculator, CalculatorInputError, Field, Row
 from xlalens.server.documents import DocumentLinter, DocumentSnapshot, LintResult, keep_last_good
 from xlalens.server.hover import calculator_markdown, diagnostic_markdown, rule_markdown
-from xlalens.server.noqa import noqa_code_at, noqa_edit
 from xlalens.server.positions import PositionConverter
 from xlalens.server.settings import ClientSettings, SettingsStore, parse_client_settings, section_of
 
@@ -70,16 +70,18 @@ def test_noqa_edit_writes_extends_or_declines() -> None:
         'x = f(y)   \nz = g(y)  # noqa: JX101\nw = h(y)  # noqa\ns = f("""a\nb""") + f(y)\nt = a + \\\n    b\n'
         'u = f("# not a comment")\n'
     )
-    assert noqa_edit(source, 1, "JX106").content == "  # noqa: JX106"
-    assert noqa_edit(source, 1, "JX106").range == Range(Position(1, 8), Position(1, 11))
-    assert noqa_edit(source, 2, "JX106").content == "# noqa: JX101, JX106"
-    assert noqa_edit(source, 2, "JX101") is None
-    assert noqa_edit(source, 3, "JX106") is None
-    assert noqa_edit(source, 4, "JX106", 4) is None, "line 4 ends inside a string"
-    assert noqa_edit(source, 5, "JX106", 0) is None, "line 5 starts inside that string; the flagged code is after it"
-    assert noqa_edit(source, 5, "JX106", 9).content == "  # noqa: JX106"
-    assert noqa_edit(source, 6, "JX106", 4) is None, "line 6 continues with a backslash"
-    assert noqa_edit(source, 8, "JX106", 4).content == "  # noqa: JX106"
+    assert noqa_edit(source.line(1), 1, "JX106").content == "  # noqa: JX106"
+    assert noqa_edit(source.line(1), 1, "JX106").range == Range(Position(1, 8), Position(1, 11))
+    assert noqa_edit(source.line(2), 2, "JX106").content == "# noqa: JX101, JX106"
+    assert noqa_edit(source.line(2), 2, "JX101") is None
+    assert noqa_edit(source.line(3), 3, "JX106") is None
+    assert noqa_edit(source.line(4), 4, "JX106", 4) is None, "line 4 ends inside a string"
+    assert noqa_edit(source.line(5), 5, "JX106", 0) is None, (
+        "line 5 starts inside that string; the flagged code is after it"
+    )
+    assert noqa_edit(source.line(5), 5, "JX106", 9).content == "  # noqa: JX106"
+    assert noqa_edit(source.line(6), 6, "JX106", 4) is None, "line 6 continues with a backslash"
+    assert noqa_edit(source.line(8), 8, "JX106", 4).content == "  # noqa: JX106"
 
 
 def test_noqa_code_under_the_cursor() -> None:
