@@ -27,9 +27,10 @@ from xlalens.analyzers.core.diagnostics import (
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.dependency_check import check_dependency_file
 from xlalens.analyzers.engine.registry import select_rules
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.inputs.dependency_files import check_dependency_file, is_dependency_file
+from xlalens.analyzers.inputs.dependency_files import is_dependency_file
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction, find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope

@@ -3,10 +3,9 @@
 Some problems live in what a project installs, not in its code: torch_xla's native extension links
 one exact libtorch, so a torch pin and a torch_xla pin that disagree on major.minor give an
 environment that cannot import torch_xla. This module reads the requirements each kind of file
-declares, with the exact position of each one, and runs the rules that check them
-(:class:`DependencyRule`). ``xlalens check`` discovers the files by name
-(:func:`is_dependency_file`); :func:`check_dependency_file` is what the engine runs for them
-instead of the Python pipeline. ``setup.py`` stays a Python file: its ``setup(...)`` call is read
+declares, with the exact position of each one; the rules that check them run in
+:mod:`xlalens.analyzers.engine.dependency_check`. ``xlalens check`` discovers the files by name
+(:func:`is_dependency_file`). ``setup.py`` stays a Python file: its ``setup(...)`` call is read
 from the parsed module by :func:`setup_call_requirements`.
 """
 
@@ -17,22 +16,16 @@ import functools
 import os
 import re
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
 
-from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range, RelatedLocation
-from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.core.diagnostics import Position, Range, RelatedLocation
 from xlalens.analyzers.core.source import SourceText
-
-if TYPE_CHECKING:
-    from xlalens.analyzers.engine.rule import Rule
 
 _NAME = re.compile(r"\s*(?P<name>[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]]*\])?\s*(?P<rest>.*)$", re.S)
 _CLAUSE = re.compile(r"^\s*(?P<op>===|==|~=|!=|<=|>=|<|>)\s*(?P<version>[0-9][0-9A-Za-z.*+!_-]*)\s*$")
 _RELEASE = re.compile(r"^(?:\d+!)?(?P<release>\d+(?:\.\d+)*)(?P<wild>\.\*)?")
 _WHEEL_VERSION = re.compile(r"/(?P<name>[A-Za-z0-9_.]+)-(?P<version>\d+(?:\.\d+)+)[^/]*\.(?:whl|tar\.gz|zip)$")
-_DEPENDENCY_TRIGGERS = re.compile(r"torch[-_.]?xla", re.I)
 
 MinorVersion = tuple[int, int]
 
@@ -262,17 +255,6 @@ def setup_call_requirements(call: ast.Call, qualname: str | None, source: Source
     return found
 
 
-class DependencyRule:
-    """A rule that also checks dependency files; mixed into a :class:`~xlalens.analyzers.engine.rule.Rule`."""
-
-    dependency_check: ClassVar[bool] = True
-
-    @classmethod
-    def check_requirements(cls, requirements: Sequence[Requirement], path: str, settings: Settings) -> list[Diagnostic]:
-        """The findings for one file's requirements."""
-        raise NotImplementedError
-
-
 _REQUIREMENT_FILE = re.compile(r"^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$", re.I)
 
 
@@ -301,20 +283,6 @@ def declared_requirements(text: str, path: str) -> tuple[list[Requirement], Sour
     if name == "setup.cfg":
         return setup_cfg_file(source), source
     return requirements_file(source), source
-
-
-def check_dependency_file(
-    text: str, path: str, settings: Settings, rules: Sequence[type[Rule]]
-) -> tuple[list[Diagnostic], SourceText]:
-    """Run the dependency rules among ``rules`` over a dependency file, before suppressions."""
-    if not _DEPENDENCY_TRIGGERS.search(text):
-        return [], DependencySourceText(text)
-    requirements, source = declared_requirements(text, path)
-    diagnostics: list[Diagnostic] = []
-    for rule in rules:
-        if getattr(rule, "dependency_check", False):
-            diagnostics.extend(rule.check_requirements(requirements, path, settings))  # type: ignore[attr-defined]
-    return diagnostics, source
 
 
 def related(requirement: Requirement, path: str, message: str) -> RelatedLocation:

@@ -9,11 +9,11 @@ from typing import ClassVar
 from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.dependency_check import DependencyRule
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.inputs.dependency_files import (
     SETUP_FUNCTIONS,
-    DependencyRule,
     Requirement,
     related,
     setup_call_requirements,
