@@ -39,19 +39,6 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.Gener
 _NEW_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
-def short_dtype(dtype: str) -> str:
-    """JAX's short dtype name as printed in jaxprs (``float32`` -> ``f32``).
-
-    Examples:
-        >>> short_dtype("bfloat16"), short_dtype("int32"), short_dtype("float8_e4m3fn"), short_dtype("int2")
-        ('bf16', 'i32', 'f8_e4m3fn', 'int2')
-    """
-    try:
-        return dtypes.lookup(dtype).short
-    except ValueError:
-        return dtype
-
-
 @dataclass(frozen=True, slots=True)
 class Annotation:
     """The inferred type of one assignment target.
@@ -73,8 +60,7 @@ class Annotation:
     @property
     def label(self) -> str:
         """The short notation, ``f32[128,512]``; a weak type gets a ``~`` prefix (``~f32[]``)."""
-        dims = ",".join(str(d) for d in self.shape)
-        return f"{'~' if self.weak_type else ''}{short_dtype(self.dtype)}[{dims}]"
+        return dtypes.aval(self.dtype, self.shape, self.weak_type)
 
     @property
     def description(self) -> str:

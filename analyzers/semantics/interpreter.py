@@ -20,6 +20,7 @@ from xlalens.analyzers.knowledge.transforms import ParamTracing
 from xlalens.analyzers.models.pallas import values as pallas_values
 from xlalens.analyzers.models.sharding import values as sharding_values
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction, all_params
+from xlalens.analyzers.semantics import array_constructors
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope
 from xlalens.analyzers.semantics.values import (
     UNKNOWN,
@@ -906,7 +907,7 @@ class _FunctionRun:
             if name in arrays.STATIC_RESULT_FUNCTIONS:
                 return Static()
             if name in arrays.CONSTRUCTORS:
-                return arrays.evaluate_constructor(
+                return array_constructors.evaluate_constructor(
                     name,
                     args,
                     keywords,
@@ -941,7 +942,9 @@ class _FunctionRun:
         if qualname.startswith("numpy."):
             name = qualname[6:]
             if name in arrays.CONSTRUCTORS and not traced_inputs:
-                value = arrays.evaluate_constructor(name, args, keywords, self.dtype_argument(node, None), False)
+                value = array_constructors.evaluate_constructor(
+                    name, args, keywords, self.dtype_argument(node, None), False
+                )
                 return Array(value.shape, None, False, False, "numpy") if isinstance(value, Array) else UNKNOWN
             return UNKNOWN
         return UNKNOWN

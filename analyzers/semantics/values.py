@@ -20,6 +20,8 @@ import ast
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from xlalens.explainers.calculators import dtypes
+
 Dim = int | None
 """An array dimension: a known size, or None when unknown."""
 
@@ -120,8 +122,7 @@ class Array(Value):
 
     def describe(self) -> str:
         """JAX's short notation, e.g. ``float32[3,4]`` or ``~int32[]`` for a weak type."""
-        dims = "?" if self.shape is None else ",".join("?" if d is None else str(d) for d in self.shape)
-        return f"{'~' if self.weak_type else ''}{self.dtype or '?'}[{dims}]"
+        return dtypes.aval(self.dtype, self.shape, self.weak_type, long=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,11 +70,11 @@ class Leaf:
     weak: bool = False
 
     def __str__(self) -> str:
-        return ("~" if self.weak else "") + f"{self.dtype}[{','.join(str(d) for d in self.shape)}]"
+        return dtypes.aval(self.dtype, self.shape, self.weak)
 
     def jax_str(self) -> str:
         """The type as JAX's carry messages write it: long dtype name, no weak marker."""
-        return f"{dtypes.lookup(self.dtype).name}[{','.join(str(d) for d in self.shape)}]"
+        return dtypes.aval(self.dtype, self.shape, long=True)
 
 
 NodeKind = Literal["tuple", "list", "dict", "None"]
@@ -345,11 +345,10 @@ _CHECK_FORMULA: dict[str, str] = {
 }
 
 
-def _promoted_dtype(init: Leaf, out: Leaf) -> str:
+def _promoted_dtype(init: Leaf, out: Leaf) -> str | None:
     """``result_type`` of a weakly typed initial leaf and the body's output leaf (JAX's lattice, 32-bit).
 
-    A weak int (``i*``) stands below every integer and float dtype except ``bool``; a weak float
-    (``f*``) below every float dtype; two weak leaves promote to the larger of int32 and float32.
+    ``None`` when JAX has no implicit promotion between them (a weak float and ``int4``).
 
     Examples:
         >>> _promoted_dtype(Leaf("i32", (), True), Leaf("f16", (3,)))
@@ -359,12 +358,11 @@ def _promoted_dtype(init: Leaf, out: Leaf) -> str:
         >>> _promoted_dtype(Leaf("i32", (), True), Leaf("bool", ()))
         'i32'
     """
-    out_kind = dtypes.lookup(out.dtype).kind
-    if out.weak:
-        return "f32" if "f32" in (init.dtype, out.dtype) else "i32"
-    if init.dtype == "i32":
-        return "i32" if out_kind == "bool" else out.dtype
-    return out.dtype if out_kind == "float" else "f32"
+    try:
+        dtype, _ = dtypes.result_type((dtypes.long_name(init.dtype), True), (dtypes.long_name(out.dtype), out.weak))
+    except ValueError:
+        return None
+    return dtypes.short_name(dtype)
 
 
 def _mismatch(first: Leaf, second: Leaf) -> str:
@@ -556,7 +554,8 @@ def compute_carry_check(inputs: CarryCheckInputs) -> CarryCheckResult:
     leaves: list[LeafCheck] = []
     diffs: list[str] = []
     for path, init, out in _leaf_pairs(prefix, inputs.init, inputs.out):
-        promoted = Leaf(_promoted_dtype(init, out), init.shape) if init.weak and _mismatch(init, out) else None
+        promoted_dtype = _promoted_dtype(init, out) if init.weak and _mismatch(init, out) else None
+        promoted = Leaf(promoted_dtype, init.shape) if promoted_dtype is not None else None
         leaf = LeafCheck(name + path, init, out, promoted, _mismatch(promoted or init, out))
         leaves.append(leaf)
         if leaf.reason:

@@ -75,7 +75,7 @@ class Aval:
     weak: bool = False
 
     def __str__(self) -> str:
-        return ("~" if self.weak else "") + self.jax_str()
+        return dtypes.aval(self.dtype, self.shape, self.weak)
 
     def jax_str(self) -> str:
         """The type as JAX writes it in a cache-miss explanation, without the weak marker.
@@ -84,7 +84,7 @@ class Aval:
             >>> Aval("f32", (8, 128), weak=True).jax_str()
             'f32[8,128]'
         """
-        return f"{self.dtype}[{','.join(str(d) for d in self.shape)}]"
+        return dtypes.aval(self.dtype, self.shape)
 
 
 @dataclass(frozen=True, eq=False)

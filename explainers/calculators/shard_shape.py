@@ -389,8 +389,8 @@ class ShardShapeResult:
             return f"{self.spec} on mesh ({mesh}): {self.errors[0]}{more}"
         assert self.shard_shape is not None and self.shard_bytes is not None
         text = (
-            f"{self.spec} on mesh ({mesh}): {_aval(self.dtype, self.shape)} → per-device shard "
-            f"{_aval(self.dtype, self.shard_shape)} = {format_bytes(self.shard_bytes)} of "
+            f"{self.spec} on mesh ({mesh}): {dtypes.aval(self.dtype, self.shape)} → per-device shard "
+            f"{dtypes.aval(self.dtype, self.shard_shape)} = {format_bytes(self.shard_bytes)} of "
             f"{format_bytes(self.global_bytes)}; {self.replication} cop{'y' if self.replication == 1 else 'ies'} "
             f"of each shard over {self.mesh_devices} devices"
         )
@@ -483,10 +483,6 @@ def _rows(axis: int, count: int, kind: str) -> str:
     if axis:
         return f"{count} {kind}"
     return f"{count} {kind} row{'' if count == 1 else 's'}"
-
-
-def _aval(dtype: str, shape: tuple[int, ...]) -> str:
-    return f"{dtype}[{','.join(str(d) for d in shape)}]"
 
 
 def _axis_text(result: ShardShapeResult, axis: str) -> str:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from xlalens.analyzers.annotate import short_dtype
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
 from xlalens.analyzers.models.sharding.model import Placement, aval_text, link_inputs, shard_inputs, sharding_model
@@ -34,6 +33,7 @@ from xlalens.analyzers.models.tracing.traced_functions import find_traced_functi
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import Array
+from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.shard_shape import compute_shard_shape
 
 SHARD_SHAPE_CALCULATOR = "shard-shape"
@@ -73,7 +73,7 @@ def _body_parameter_hints(index: ModuleIndex, interpreter: Interpreter, text: So
             value = local.get(param.arg)
             if not isinstance(value, Array) or value.dtype is None or value.shape is None or None in value.shape:
                 continue
-            block = f"{short_dtype(value.dtype)}[{','.join(str(d) for d in value.shape)}]"
+            block = dtypes.aval(value.dtype, value.shape)
             yield SpanHint(
                 position=text.node_range(param).end,
                 target="local",
@@ -107,8 +107,7 @@ def _shard_hint(placement: Placement, text: SourceText) -> SpanHint | None:
     result = compute_shard_shape(inputs)
     if result.errors or result.shard_shape is None:
         return None
-    dtype = inputs.dtype if placement.array.dtype else "?"
-    shard = f"{dtype}[{','.join(str(d) for d in result.shard_shape)}]"
+    shard = dtypes.aval(inputs.dtype if placement.array.dtype else None, result.shard_shape)
     copies = result.replication
     label = f"per device {shard}" + (f", {copies} replicas" if copies > 1 else "")
     where = {

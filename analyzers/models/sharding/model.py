@@ -29,13 +29,13 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from xlalens.analyzers.annotate import short_dtype
 from xlalens.analyzers.models.sharding.shard_map import ShardMapSite, shard_map_model
 from xlalens.analyzers.models.sharding.values import MeshValue, NamedShardingValue, SpecValue
 from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, jit_index
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 from xlalens.analyzers.semantics.values import Array, CallArguments, Const, Seq, Value
+from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError
 from xlalens.explainers.calculators.shard_shape import (
     ShardShapeInputs,
@@ -453,8 +453,7 @@ def mesh_axes(mesh: MeshValue) -> tuple[tuple[str, int], ...]:
 
 def aval_text(array: Array) -> str:
     """``f32[6,4]``, ``?`` for an unknown dtype."""
-    dims = "?" if array.shape is None else ",".join("?" if d is None else str(d) for d in array.shape)
-    return f"{short_dtype(array.dtype) if array.dtype else '?'}[{dims}]"
+    return dtypes.aval(array.dtype, array.shape)
 
 
 def shard_inputs(
@@ -472,7 +471,7 @@ def shard_inputs(
     if len(set(names)) != len(names) or any(mesh.size(name) is None for name in names):
         return None
     try:
-        return ShardShapeInputs(mesh_axes(mesh), shape, short_dtype(dtype or "float32"), entries)
+        return ShardShapeInputs(mesh_axes(mesh), shape, dtypes.short_name(dtype or "float32"), entries)
     except CalculatorInputError:
         return None  # a scalar, or sizes beyond what the calculator takes
 

@@ -37,6 +37,7 @@ from xlalens.analyzers.models.torch_xla.spmd import ShardingSite, format_spec, s
 from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
+from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError
 from xlalens.explainers.calculators.shard_shape import (
     ShardShapeInputs,
@@ -46,26 +47,6 @@ from xlalens.explainers.calculators.shard_shape import (
 )
 
 SHARD_SHAPE_CALCULATOR = "shard-shape"
-
-_TORCH_DTYPES = {
-    "float32": "f32",
-    "float": "f32",
-    "float16": "f16",
-    "half": "f16",
-    "bfloat16": "bf16",
-    "float64": "f64",
-    "double": "f64",
-    "int8": "i8",
-    "int16": "i16",
-    "short": "i16",
-    "int32": "i32",
-    "int": "i32",
-    "int64": "i64",
-    "long": "i64",
-    "uint8": "u8",
-    "bool": "bool",
-}
-"""``torch.<name>`` dtypes as the calculator spells them."""
 
 
 def torch_xla_sharding_hints_for_source(source: str) -> list[SpanHint]:
@@ -157,7 +138,8 @@ def _tensor_dtype(index: ModuleIndex, site: ShardingSite, scope: Scope) -> str |
     name = index.qualname(dtype, scope) if dtype is not None else None
     if name is None or not name.startswith("torch."):
         return None
-    return _TORCH_DTYPES.get(name.removeprefix("torch."))
+    found = dtypes.torch_dtype(name.removeprefix("torch."))
+    return found.short if found is not None else None
 
 
 def _is_device_move(expr: ast.expr | None) -> bool:
@@ -188,7 +170,8 @@ def _hint(
     site: ShardingSite, inputs: ShardShapeInputs, result: ShardShapeResult, text: SourceText, *, dtype_known: bool
 ) -> SpanHint:
     assert result.shard_shape is not None and site.tensor is not None and site.mesh is not None
-    shard = f"{inputs.dtype if dtype_known else ''}[{','.join(str(d) for d in result.shard_shape)}]"
+    # torch prints a tensor's size without its dtype; the dtype shows only when the code gives it.
+    shard = dtypes.aval(inputs.dtype if dtype_known else "", result.shard_shape)
     copies = result.replication
     label = f"per device {shard}" + (f", {copies} replicas" if copies > 1 else "")
     padded = result.padded_dims

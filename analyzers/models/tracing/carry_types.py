@@ -14,9 +14,10 @@ import math
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.engine.check_context import CheckContext
-from xlalens.analyzers.knowledge.promotion import SUPPORTED_DTYPES, is_inexact, result_type
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, Scope
 from xlalens.analyzers.semantics.values import Array, Const, Dict, FunctionRef, Seq, Value
+from xlalens.explainers.calculators import dtypes
+from xlalens.explainers.calculators.dtypes import PROMOTABLE_DTYPES, is_inexact, result_type
 
 _MAX_CALL_DEPTH = 4
 _ELEMENTWISE_SAME = frozenset({"abs", "negative", "square", "sign", "positive", "conj", "conjugate"})
@@ -45,7 +46,7 @@ class Leaf:
 
     def describe(self) -> str:
         """JAX's notation, e.g. ``float32[3,4]``."""
-        return f"{self.dtype}[{','.join(str(d) for d in self.shape)}]"
+        return dtypes.aval(self.dtype, self.shape, long=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +109,7 @@ def from_value(value: Value, origin: ast.AST | None = None) -> Tree:
     if isinstance(value, Const):
         return _scalar(value.value, origin)
     if isinstance(value, Array):
-        if value.library != "jax" or value.shape is None or value.dtype not in SUPPORTED_DTYPES:
+        if value.library != "jax" or value.shape is None or value.dtype not in PROMOTABLE_DTYPES:
             return None
         if any(d is None for d in value.shape):
             return None
@@ -408,7 +409,7 @@ class _Run:
             if not qualname.startswith(("jax.numpy.", "numpy.")):
                 return None
             name = qualname.rsplit(".", 1)[-1]
-        return name if name in SUPPORTED_DTYPES else None
+        return name if name in PROMOTABLE_DTYPES else None
 
     def call(self, node: ast.Call) -> Tree:
         keywords = {k.arg: k.value for k in node.keywords}
@@ -491,7 +492,7 @@ class _Run:
         args = node.args
         if any(isinstance(a, ast.Starred) for a in args):
             return None
-        if name in SUPPORTED_DTYPES and len(args) == 1 and not keywords and qualname.startswith("jax.numpy."):
+        if name in PROMOTABLE_DTYPES and len(args) == 1 and not keywords and qualname.startswith("jax.numpy."):
             value = self.expr(args[0])
             return Leaf(value.shape, name) if isinstance(value, Leaf) else None
         dtype = self.dtype_of(keywords.get("dtype"))

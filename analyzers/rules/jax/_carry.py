@@ -10,6 +10,7 @@ from xlalens.analyzers.core.diagnostics import RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare, promote_weak
 from xlalens.analyzers.semantics.values import Const
+from xlalens.explainers.calculators import dtypes
 
 _LOOPS = {
     "jax.lax.fori_loop": (2, 3),
@@ -152,17 +153,14 @@ def carry_text(tree: Tree) -> str | None:
         >>> print(carry_text(Node("State", ("x",), (Leaf((3,), "float32"),))))
         None
     """
-    from xlalens.explainers.calculators import dtypes  # the explainers load only when a finding needs them
-
     if isinstance(tree, Leaf):
         try:
             short = dtypes.canonical(tree.dtype)
         except ValueError:
             return None
-        weak = tree.weak and short in ("i32", "f32")
-        if tree.weak and not weak:
+        if tree.weak and short not in ("i32", "f32"):
             return None
-        return f"{'~' if weak else ''}{short}[{','.join(str(d) for d in tree.shape)}]"
+        return dtypes.aval(short, tree.shape, tree.weak)
     if not isinstance(tree, Node):
         return None
     if tree.kind == "None":

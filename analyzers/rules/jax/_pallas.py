@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 import math
 
-from xlalens.analyzers.annotate import short_dtype
 from xlalens.analyzers.core.diagnostics import RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.pallas.model import Operand, PallasInstance, PallasSite, SpecUse, pallas_model
 from xlalens.analyzers.models.pallas.values import BlockSpecValue
 from xlalens.analyzers.semantics.values import Dim
+from xlalens.explainers.calculators import dtypes
 
 _MAX_FACTORED = 1 << 36
 
@@ -91,9 +91,7 @@ def shape_text(shape: tuple[Dim, ...] | tuple[int, ...]) -> str:
 
 def array_text(operand: Operand) -> str:
     """``f32[1000,128]`` for an operand, ``?`` where unknown."""
-    dims = "?" if operand.shape is None else ",".join("?" if d is None else str(d) for d in operand.shape)
-    dtype = short_dtype(operand.dtype) if operand.dtype else "?"
-    return f"{dtype}[{dims}]"
+    return dtypes.aval(operand.dtype, operand.shape)
 
 
 def operand_text(use: SpecUse) -> str:

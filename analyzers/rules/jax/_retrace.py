@@ -17,14 +17,13 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.tracing.jit_wrappers import BoundArgument
 from xlalens.analyzers.semantics.loops import Counter, Loop
 from xlalens.analyzers.semantics.values import Array, Const, Dict, Seq, Value
+from xlalens.explainers.calculators import dtypes
 
 CALLS_SHOWN = 3
 """Consecutive calls handed to the calculator: enough to show that every call misses."""
 
 
 def _dtype(name: str | None) -> str | None:
-    from xlalens.explainers.calculators import dtypes  # the explainers load only when a finding needs them
-
     if name is None:
         return None
     try:
@@ -46,8 +45,7 @@ def aval_text(value: Value) -> str | None:
         dtype = _dtype(value.dtype)
         if dtype is None or value.shape is None or None in value.shape:
             return None
-        weak = "~" if value.weak_type and dtype != "bool" else ""
-        return f"{weak}{dtype}[{','.join(str(d) for d in value.shape)}]"
+        return dtypes.aval(dtype, value.shape, value.weak_type and dtype != "bool")
     if isinstance(value, Const):
         if value.value is None:
             return "None"
