@@ -11,14 +11,14 @@ from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
 from xlalens.analyzers.semantics.interpreter import Interpreter
-from xlalens.analyzers.semantics.names import ModuleIndex, Scope
-from xlalens.analyzers.semantics.values import Value
+from xlalens.analyzers.semantics.names import ModuleIndex
+from xlalens.analyzers.semantics.scope_view import ScopeView
 
 if TYPE_CHECKING:
     from xlalens.analyzers.engine.rule import Rule
 
 
-class CheckContext:
+class CheckContext(ScopeView):
     """Shared by all rules for one file; the engine points it at each node in turn."""
 
     def __init__(
@@ -30,28 +30,13 @@ class CheckContext:
         traced: dict[int, TracedFunction],
         interpreter: Interpreter,
     ) -> None:
-        self.source = source
+        super().__init__(index, interpreter, source)
         self.path = path
         self.settings = settings
-        self.index = index
         self.traced = traced
-        self.interpreter = interpreter
-        self.scope: Scope = index.module_scope
         self.traced_function: TracedFunction | None = None
         self.rule: type[Rule] | None = None
         self.diagnostics: list[Diagnostic] = []
-
-    def value(self, node: ast.AST) -> Value:
-        """The abstract value of an expression in the current scope."""
-        return self.interpreter.value_of(node, self.scope)
-
-    def qualname(self, node: ast.AST) -> str | None:
-        """The fully qualified name of a ``Name``/``Attribute`` expression, if it is an import."""
-        return self.index.qualname(node, self.scope)
-
-    def segment(self, node: ast.AST) -> str:
-        """The exact source text of a node."""
-        return self.source.segment(self.source.node_range(node))
 
     def edit(self, node: ast.AST, content: str) -> Edit:
         """An edit replacing the text of ``node`` with ``content``."""

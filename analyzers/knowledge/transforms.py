@@ -33,14 +33,10 @@ class FunctionSlot(enum.Enum):
 
     FIRST = "first"
     """``jax.jit(f, ...)``, ``lax.scan(f, ...)``."""
-    THIRD = "third"
-    """``lax.fori_loop(lower, upper, body, init)``."""
-    WHILE = "while"
-    """``lax.while_loop(cond_fun, body_fun, init)``: the first two."""
-    COND = "cond"
-    """``lax.cond(pred, true_fun, false_fun, *operands)``: the second and third."""
-    SWITCH = "switch"
-    """``lax.switch(index, branches, *operands)``: each element of the second."""
+    CONTROL_FLOW = "control-flow"
+    """The function parameters of a ``jax.lax`` control-flow primitive, as
+    :mod:`~xlalens.analyzers.knowledge.lax_control_flow` lists them (``fori_loop``'s ``body_fun``,
+    ``while_loop``'s ``cond_fun`` and ``body_fun``, ``cond``'s branches, each of ``switch``'s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +87,7 @@ def transform_spec(qualname: str | None) -> TransformSpec | None:
         >>> transform_spec("jax.jit").is_jit
         True
         >>> transform_spec("jax.lax.fori_loop").slot
-        <FunctionSlot.THIRD: 'third'>
+        <FunctionSlot.CONTROL_FLOW: 'control-flow'>
         >>> transform_spec("jax.numpy.sum") is None
         True
     """
@@ -136,10 +132,8 @@ def _register_all() -> None:
     ):
         statics = ("static_argnums",) if name in ("jax.checkpoint", "jax.remat", "jax.make_jaxpr") else ()
         register_transform(TransformSpec(name, FunctionSlot.FIRST, ParamTracing.ALL, True, statics))
-    register_transform(TransformSpec("jax.lax.fori_loop", FunctionSlot.THIRD, ParamTracing.ALL, True))
-    register_transform(TransformSpec("jax.lax.while_loop", FunctionSlot.WHILE, ParamTracing.ALL, True))
-    register_transform(TransformSpec("jax.lax.cond", FunctionSlot.COND, ParamTracing.ALL, True))
-    register_transform(TransformSpec("jax.lax.switch", FunctionSlot.SWITCH, ParamTracing.ALL, True))
+    for name in ("jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond", "jax.lax.switch"):
+        register_transform(TransformSpec(name, FunctionSlot.CONTROL_FLOW, ParamTracing.ALL, True))
     for name in ("jax.vmap", "flax.nnx.vmap", "equinox.filter_vmap"):
         register_transform(TransformSpec(name, FunctionSlot.FIRST, ParamTracing.IN_AXES, False))
     for name in (

@@ -16,8 +16,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.semantics.names import LOOP_TYPES, ModuleIndex, Scope
+from xlalens.analyzers.semantics.scope_view import ScopeView
 from xlalens.analyzers.semantics.values import Const, Seq, Static
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)
@@ -155,7 +155,7 @@ class Loop:
         """The line the loop starts on."""
         return self.node.lineno
 
-    def header(self, ctx: CheckContext) -> str:
+    def header(self, ctx: ScopeView) -> str:
         """``for i in range(1000)`` or ``while i < n``, shortened, for messages."""
         if isinstance(self.node, ast.While):
             return _short(f"while {ctx.segment(self.node.test)}")
@@ -275,12 +275,12 @@ class Counter:
         return self.first + iteration * self.step
 
 
-def _int_constant(ctx: CheckContext, expr: ast.expr) -> int | None:
+def _int_constant(ctx: ScopeView, expr: ast.expr) -> int | None:
     value = ctx.value(expr)
     return value.value if isinstance(value, Const) and type(value.value) is int else None
 
 
-def counter_of(loop: Loop, ctx: CheckContext) -> Counter | None:
+def counter_of(loop: Loop, ctx: ScopeView) -> Counter | None:
     """The loop's counter, if it has one: a ``range`` or ``enumerate`` index, or a ``while`` loop's ``i += c``."""
     if isinstance(loop.node, ast.While):
         return _while_counter(loop, ctx)
@@ -312,7 +312,7 @@ def counter_of(loop: Loop, ctx: CheckContext) -> Counter | None:
     return None
 
 
-def _while_counter(loop: Loop, ctx: CheckContext) -> Counter | None:
+def _while_counter(loop: Loop, ctx: ScopeView) -> Counter | None:
     assert isinstance(loop.node, ast.While)
     stores = loop_stores(loop, ctx.index)
     for statement in loop.node.body:
@@ -333,7 +333,7 @@ def _while_counter(loop: Loop, ctx: CheckContext) -> Counter | None:
     return None
 
 
-def _initial_value(loop: Loop, name: str, ctx: CheckContext) -> int | None:
+def _initial_value(loop: Loop, name: str, ctx: ScopeView) -> int | None:
     """The constant a name is given by the last assignment before the loop, in the same block."""
     found = block_of(loop.node, ctx.index, ctx.scope)
     if found is None:
@@ -350,7 +350,7 @@ def _initial_value(loop: Loop, name: str, ctx: CheckContext) -> int | None:
     return None
 
 
-def _while_trip(test: ast.expr, name: str, first: int | None, step: int, ctx: CheckContext) -> int | None:
+def _while_trip(test: ast.expr, name: str, first: int | None, step: int, ctx: ScopeView) -> int | None:
     if first is None or not isinstance(test, ast.Compare) or len(test.ops) != 1:
         return None
     left, op, right = test.left, test.ops[0], test.comparators[0]
@@ -417,7 +417,7 @@ class Linear:
         return self.scale * value + self.offset
 
 
-def _counter_seen_from(loop: Loop, ctx: CheckContext) -> Counter | None:
+def _counter_seen_from(loop: Loop, ctx: ScopeView) -> Counter | None:
     """:func:`counter_of` ``loop`` from the current scope, computed once per check for all the calls in the loop."""
     per_loop: dict[tuple[int, int, int], Counter | None] = ctx.index.derived("loop_counters", lambda _: {})
     key = (id(loop.node), id(loop.generator), id(ctx.scope))
@@ -437,7 +437,7 @@ class IterationValues:
         ctx: The check context positioned at ``node``.
     """
 
-    def __init__(self, node: ast.AST, ctx: CheckContext) -> None:
+    def __init__(self, node: ast.AST, ctx: ScopeView) -> None:
         self.node = node
         self.ctx = ctx
         self.loops = enclosing_loops(node, ctx.index, ctx.scope)

@@ -57,7 +57,7 @@ from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq, Value, join
 
 if TYPE_CHECKING:
-    from xlalens.analyzers.engine.check_context import CheckContext
+    from xlalens.analyzers.semantics.scope_view import ScopeView
 
 SHARD_MAP = "jax.shard_map"
 EXPERIMENTAL_SHARD_MAP = "jax.experimental.shard_map.shard_map"
@@ -447,7 +447,7 @@ def shard_map_model(index: ModuleIndex, interpreter: Interpreter) -> ShardMapMod
     return index.derived("shard_map", lambda owner: ShardMapModel(owner, interpreter))
 
 
-def shard_map_sites(ctx: CheckContext) -> list[ShardMapSite]:
+def shard_map_sites(ctx: ScopeView) -> list[ShardMapSite]:
     """Every ``shard_map`` of the file being checked (cached per check)."""
     return shard_map_model(ctx.index, ctx.interpreter).sites
 

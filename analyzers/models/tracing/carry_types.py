@@ -13,8 +13,8 @@ import ast
 import math
 from dataclasses import dataclass, field
 
-from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, Scope
+from xlalens.analyzers.semantics.scope_view import ScopeView
 from xlalens.analyzers.semantics.values import Array, Const, Dict, FunctionRef, Seq, Value
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.dtypes import PROMOTABLE_DTYPES, is_inexact, result_type
@@ -198,7 +198,7 @@ class BodyTypes:
         ctx: The check context of the file.
     """
 
-    def __init__(self, ctx: CheckContext) -> None:
+    def __init__(self, ctx: ScopeView) -> None:
         self.ctx = ctx
         self.index = ctx.index
 

@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import ast
 
-from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
-from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.knowledge import lax_control_flow
 from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
+from xlalens.analyzers.models.tracing.carry_checks import carry_text, check_carry
 from xlalens.analyzers.models.tracing.carry_types import promote_weak
 from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
+from xlalens.analyzers.semantics.scope_view import ScopeView
 
 CARRY_CALCULATOR = "carry-check"
-_LOOPS = frozenset({"jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan"})
 
 
 def carry_hints_for_source(source: str) -> list[SpanHint]:
@@ -40,16 +40,14 @@ def carry_hints_for_source(source: str) -> list[SpanHint]:
 
 def carry_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
     """A hint for every loop call whose initial carry and body output types are known, in source order."""
-    from xlalens.analyzers.rules.jax._carry import carry_text, check_carry
-
-    ctx = CheckContext(text, "<carry hints>", Settings(), index, interpreter.traced, interpreter)
+    view = ScopeView(index, interpreter, text)
     hints: list[SpanHint] = []
     for node, scope in index.nodes.get(ast.Call, []):
         assert isinstance(node, ast.Call)
-        if index.qualname(node.func, scope) not in _LOOPS:
+        if index.qualname(node.func, scope) not in lax_control_flow.LOOPS:
             continue
-        ctx.scope = scope
-        check = check_carry(node, ctx)
+        view.scope = scope
+        check = check_carry(node, view)
         if check is None or check.init_type is None or check.out_type is None:
             continue
         promoted = promote_weak(check.init_type, check.out_type)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from xlalens.analyzers.knowledge import lax_control_flow
 from xlalens.analyzers.knowledge.transforms import (
     FunctionSlot,
     ParamTracing,
@@ -214,18 +215,20 @@ class _Discovery:
                 if name in keywords:
                     return [keywords[name]]
             return []
-        if slot is FunctionSlot.THIRD:
-            return [args[2]] if len(args) >= 3 else [keywords[k] for k in ("body_fun",) if k in keywords]
-        if slot is FunctionSlot.WHILE:
-            return args[:2] if len(args) >= 2 else [keywords[k] for k in ("cond_fun", "body_fun") if k in keywords]
-        if slot is FunctionSlot.COND:
-            if len(args) == 5:
-                return [args[2], args[4]]
-            found = args[1:3]
-            return found + [keywords[k] for k in ("true_fun", "false_fun") if k in keywords]
-        if slot is FunctionSlot.SWITCH and len(args) >= 2 and isinstance(args[1], ast.List | ast.Tuple):
-            return list(args[1].elts)
-        return []
+        primitive = lax_control_flow.signature(spec.name)
+        if slot is not FunctionSlot.CONTROL_FLOW or primitive is None:
+            return []
+        if primitive.qualname == "jax.lax.cond" and len(args) == 5:
+            # The old form cond(pred, true_operand, true_fun, false_operand, false_fun).
+            return [args[2], args[4]]
+        found: list[ast.expr] = []
+        for param in primitive.functions:
+            argument = primitive.argument(call, param)
+            if param == "branches":
+                found.extend(argument.elts if isinstance(argument, ast.List | ast.Tuple) else ())
+            elif argument is not None:
+                found.append(argument)
+        return found
 
     def add_target(
         self,

@@ -9,8 +9,9 @@ from xlalens.analyzers.core.diagnostics import Applicability, Fix
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.carry_checks import CarryCheck, check_carry
 from xlalens.analyzers.models.tracing.carry_types import Leaf
-from xlalens.analyzers.rules.jax._carry import CarryCheck, check_carry, leaf_path, related
+from xlalens.analyzers.rules.jax._carry import leaf_path, related
 
 _CONSTRUCTORS = frozenset({"jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.empty"})
 

@@ -9,8 +9,9 @@ from xlalens.analyzers.core.diagnostics import Applicability
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.tracing.carry_checks import check_carry
 from xlalens.analyzers.models.tracing.carry_types import Leaf
-from xlalens.analyzers.rules.jax._carry import check_carry, leaf_path, related
+from xlalens.analyzers.rules.jax._carry import leaf_path, related
 
 
 @register_rule

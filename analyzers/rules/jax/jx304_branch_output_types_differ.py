@@ -9,25 +9,29 @@ from xlalens.analyzers.core.diagnostics import RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.knowledge import lax_control_flow
+from xlalens.analyzers.models.tracing.carry_checks import carry_text
 from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare
-from xlalens.analyzers.rules.jax._carry import carry_text
 
 _WHAT = {"structure": "pytree structure", "shape": "shape", "dtype": "dtype"}
 
 
 def _branches(node: ast.Call, ctx: CheckContext) -> tuple[str, list[ast.expr], list[ast.expr]] | None:
     """The primitive's short name, its branch expressions and its operand expressions."""
-    name = ctx.qualname(node.func)
-    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+    primitive = lax_control_flow.signature(ctx.qualname(node.func))
+    if primitive is None or primitive.carry is not None or node.keywords:
         return None
-    if name == "jax.lax.cond" and len(node.args) >= 3:
-        return "cond", list(node.args[1:3]), list(node.args[3:])
-    if name == "jax.lax.switch" and len(node.args) >= 2 and isinstance(node.args[1], ast.List | ast.Tuple):
-        branches = node.args[1].elts
-        if any(isinstance(b, ast.Starred) for b in branches) or len(branches) < 2:
+    if any(isinstance(a, ast.Starred) for a in node.args) or len(node.args) < len(primitive.params):
+        return None
+    functions = [node.args[primitive.position(param)] for param in primitive.functions]
+    if primitive.functions == ("branches",):
+        (branches,) = functions
+        if not isinstance(branches, ast.List | ast.Tuple):
             return None
-        return "switch", list(branches), list(node.args[2:])
-    return None
+        functions = branches.elts
+        if any(isinstance(b, ast.Starred) for b in functions) or len(functions) < 2:
+            return None
+    return primitive.qualname.rsplit(".", 1)[-1], list(functions), primitive.operands(node)
 
 
 def _label(primitive: str, position: int) -> str:

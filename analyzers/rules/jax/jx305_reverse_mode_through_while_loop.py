@@ -11,6 +11,7 @@ from xlalens.analyzers.core.diagnostics import RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.knowledge import lax_control_flow
 from xlalens.analyzers.models.tracing.carry_types import BodyTypes
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, Scope
 from xlalens.analyzers.semantics.values import TracedTree, Value
@@ -40,10 +41,9 @@ Path = tuple[object, ...]
 """Where the differentiated argument sits inside a loop's carry: ``()`` is the whole carry."""
 
 
-def _argument(node: ast.Call, position: int, keyword: str) -> ast.expr | None:
-    if len(node.args) > position:
-        return node.args[position]
-    return next((k.value for k in node.keywords if k.arg == keyword), None)
+_WHILE = lax_control_flow.signature("jax.lax.while_loop")
+_FORI = lax_control_flow.signature("jax.lax.fori_loop")
+assert _WHILE is not None and _FORI is not None
 
 
 def _carried_path(init: ast.expr | None, param: str) -> Path | None:
@@ -182,11 +182,11 @@ class _Search:
         """The flow when ``expr`` is a while loop over ``param`` or a local call passing ``param`` on."""
         qualname = self.ctx.index.qualname(expr.func, scope)
         if qualname == "jax.lax.while_loop":
-            path = _carried_path(_argument(expr, 2, "init_val"), param)
+            path = _carried_path(_WHILE.argument(expr, "init_val"), param)
             return _Flow(expr, path) if path is not None else None
         if qualname == "jax.lax.fori_loop":
-            path = _carried_path(_argument(expr, 3, "init_val"), param)
-            bounds = [_argument(expr, 0, "lower"), _argument(expr, 1, "upper")]
+            path = _carried_path(_FORI.argument(expr, "init_val"), param)
+            bounds = [_FORI.argument(expr, "lower"), _FORI.argument(expr, "upper")]
             if path is not None and any(b is not None and self.traced(b, scope, depth) for b in bounds):
                 return _Flow(expr, path)
             return None

@@ -8,6 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.knowledge import lax_control_flow
 from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Node, Tree
 
 
@@ -20,10 +21,8 @@ def _leaves(tree: Tree) -> list[Leaf]:
     return []
 
 
-def _argument(node: ast.Call, position: int, keyword: str) -> ast.expr | None:
-    if len(node.args) > position:
-        return node.args[position]
-    return next((k.value for k in node.keywords if k.arg == keyword), None)
+_SCAN = lax_control_flow.signature("jax.lax.scan")
+assert _SCAN is not None
 
 
 @register_rule
@@ -75,8 +74,8 @@ class ScanLeadingAxesDisagree(Rule):
             return
         if any(k.arg is None for k in node.keywords):
             return
-        xs_expr = _argument(node, 2, "xs")
-        length_expr = _argument(node, 3, "length")
+        xs_expr = _SCAN.argument(node, "xs")
+        length_expr = _SCAN.argument(node, "length")
         no_length = length_expr is None or (isinstance(length_expr, ast.Constant) and length_expr.value is None)
         if xs_expr is None or (isinstance(xs_expr, ast.Constant) and xs_expr.value is None):
             if no_length:
