@@ -27,8 +27,14 @@ from dataclasses import dataclass
 
 from xlalens.analyzers.core.diagnostics import Position
 from xlalens.analyzers.core.source import SourceText
-from xlalens.analyzers.models.hints import SpanHint, span_hints
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.models.extensions import module_interpreter
+from xlalens.analyzers.models.hints import SpanHint, hint_providers
+
+# Imported for their registration: each built-in domain registers its hint provider.
+from xlalens.analyzers.models.pallas import hints as _pallas_hints  # noqa: F401
+from xlalens.analyzers.models.sharding import hints as _sharding_hints  # noqa: F401
+from xlalens.analyzers.models.torch_xla import hints as _torch_xla_hints  # noqa: F401
+from xlalens.analyzers.models.tracing import hints as _carry_hints  # noqa: F401
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 from xlalens.analyzers.semantics.values import Array
@@ -91,7 +97,7 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation | Sp
     if "jax" not in source and "torch_xla" not in source:
         return []
     index = ModuleIndex(tree, {ast.Call, ast.NamedExpr})
-    interpreter = Interpreter(index, find_traced_functions(index))
+    interpreter = module_interpreter(index)
     text = SourceText(source)
     declared_global = {name for scope in index.functions for name in scope.global_names}
     loop_rebound = _loop_rebound_names(tree)
@@ -110,6 +116,32 @@ def annotate_source(source: str, path: str = "<string>") -> list[Annotation | Sp
             if annotation is not None:
                 found.append(annotation)
     return sorted(found, key=lambda a: a.position)
+
+
+def span_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
+    """The hints of every registered provider for one module, in source order.
+
+    Examples:
+        >>> sorted(hint_providers())
+        ['carry', 'pallas', 'sharding', 'torch_xla_sharding']
+    """
+    found = [hint for provider in hint_providers().values() for hint in provider(index, interpreter, text)]
+    return sorted(found, key=lambda hint: hint.position)
+
+
+def hints_for_source(source: str, provider: str | None = None) -> list[SpanHint]:
+    """The span hints of a module given as text, of every provider or of the one named ``provider``.
+
+    Examples:
+        >>> code = "from jax import lax\\nc = lax.fori_loop(0, 3, lambda i, c: c + 1.5, 0.0)\\n"
+        >>> [hint.label for hint in hints_for_source(code, "carry")]
+        ['carry ~f32[]']
+    """
+    index = ModuleIndex(ast.parse(source), {ast.Call})
+    interpreter, text = module_interpreter(index), SourceText(source)
+    if provider is None:
+        return span_hints(index, interpreter, text)
+    return hint_providers()[provider](index, interpreter, text)
 
 
 def render_inline(source: str, annotations: Sequence[Annotation | SpanHint]) -> str:

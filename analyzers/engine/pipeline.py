@@ -31,6 +31,7 @@ from xlalens.analyzers.engine.dependency_check import check_dependency_file
 from xlalens.analyzers.engine.registry import select_rules
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.inputs.dependency_files import is_dependency_file
+from xlalens.analyzers.models.extensions import DOMAIN_EXTENSIONS
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction, find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
@@ -155,7 +156,7 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
             by_type.setdefault(node_type, []).append(instance)
     index = ModuleIndex(tree, {*by_type, ast.Call})
     traced = find_traced_functions(index)
-    interpreter = Interpreter(index, traced)
+    interpreter = Interpreter(index, traced, DOMAIN_EXTENSIONS)
     ctx = CheckContext(source, path, settings, index, traced, interpreter)
     try:
         _check_nodes(index, by_type, traced, ctx)

@@ -5,16 +5,12 @@ values: a short label shown as an inlay hint at ``position`` (a Pallas grid's st
 carry's type, an array's per-device shard shape), and, when every number is known, the inputs of
 the calculator that explains it. The language server shows the label as an inlay hint and, on a
 hover anywhere inside ``span``, that calculator's table; ``xlalens annotate`` prints the label
-inline. Providers register with :func:`register_hint_provider`; :func:`span_hints` runs them all.
-
-Examples:
-    >>> "pallas" in hint_providers()
-    True
+inline. Each domain's hint module registers its provider with :func:`register_hint_provider` when
+it is imported; :func:`xlalens.analyzers.annotate.span_hints` imports the built-in ones and runs them all.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -54,14 +50,6 @@ HintProvider = Callable[["ModuleIndex", "Interpreter", "SourceText"], list[SpanH
 """Computes the hints of one module."""
 
 _PROVIDERS: dict[str, HintProvider] = {}
-# Modules whose import registers a built-in provider.
-_BUILTIN_MODULES: tuple[str, ...] = (
-    "xlalens.analyzers.models.pallas.hints",
-    "xlalens.analyzers.models.tracing.hints",
-    "xlalens.analyzers.models.sharding.hints",
-    "xlalens.analyzers.models.torch_xla.hints",
-)
-_loaded = False
 
 
 def register_hint_provider(name: str, provider: HintProvider) -> HintProvider:
@@ -70,7 +58,6 @@ def register_hint_provider(name: str, provider: HintProvider) -> HintProvider:
     Raises:
         ValueError: if another provider has that name (the message lists the known names).
     """
-    _load_builtin_providers()
     existing = _PROVIDERS.get(name)
     if existing is not None and existing is not provider:
         raise ValueError(
@@ -81,22 +68,5 @@ def register_hint_provider(name: str, provider: HintProvider) -> HintProvider:
 
 
 def hint_providers() -> dict[str, HintProvider]:
-    """Every registered provider by name, the built-in ones included."""
-    _load_builtin_providers()
+    """Every provider registered so far, by name (the built-in ones register when their module is imported)."""
     return dict(_PROVIDERS)
-
-
-def _load_builtin_providers() -> None:
-    global _loaded
-    if _loaded:
-        return
-    # Set first: a built-in module registers itself while it is being imported here.
-    _loaded = True
-    for module in _BUILTIN_MODULES:
-        importlib.import_module(module)
-
-
-def span_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
-    """The hints of every provider for one module, in source order."""
-    found = [hint for provider in hint_providers().values() for hint in provider(index, interpreter, text)]
-    return sorted(found, key=lambda hint: hint.position)

@@ -5,6 +5,11 @@ environment, ``if``/``else`` branches are joined, loop bodies run twice so that 
 around the loop are joined, and a branch that returns or raises does not flow on. Parameters of
 traced functions start as tracers; everything the interpreter cannot follow is ``UNKNOWN``.
 Function bodies are never executed: the interpreter only reads the syntax tree.
+
+The interpreter knows Python, ``jax.numpy`` arrays and tracing; what a domain's library objects are
+(a Pallas ``BlockSpec``, a ``Mesh``) and which functions get special parameter values (a
+``shard_map`` body sees one device's block) it learns from the :class:`InterpreterExtension` s the
+domain models hand it, so it imports none of them.
 """
 
 from __future__ import annotations
@@ -12,16 +17,14 @@ from __future__ import annotations
 import ast
 import builtins
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from xlalens.analyzers.knowledge import arrays
 from xlalens.analyzers.knowledge.transforms import ParamTracing
-from xlalens.analyzers.models.pallas import values as pallas_values
-from xlalens.analyzers.models.sharding import values as sharding_values
-from xlalens.analyzers.models.tracing.traced_functions import TracedFunction, all_params
 from xlalens.analyzers.semantics import array_constructors
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params
 from xlalens.analyzers.semantics.values import (
     UNKNOWN,
     Array,
@@ -67,6 +70,65 @@ _MAX_LOOP_DEPTH = 2
 _MAX_CONST_FOLD = 1 << 20
 
 
+class FunctionTracing(Protocol):
+    """How a function is traced, as far as interpreting its body needs to know.
+
+    Attributes:
+        traced_params: Parameter name -> how it is traced; parameters not listed are not traced.
+        stages: Whether constants built inside are traced too (``jit``, control-flow bodies).
+        via: The transform that traces it (``jax.jit``).
+    """
+
+    @property
+    def traced_params(self) -> Mapping[str, ParamTracing]: ...
+
+    @property
+    def stages(self) -> bool: ...
+
+    @property
+    def via(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ApiCall:
+    """A call of a library function, as an extension sees it.
+
+    Attributes:
+        qualname: The callee's qualified name (``jax.sharding.PartitionSpec``).
+        node: The call.
+        args: The values of the positional arguments.
+        keywords: The values of the keyword arguments.
+        recorded: Values already computed for sub-expressions (``x`` of ``x.dtype``), by ``id`` of the node.
+    """
+
+    qualname: str
+    node: ast.Call
+    args: Sequence[Value]
+    keywords: Mapping[str, Value]
+    recorded: Mapping[int, Value]
+
+
+ParameterValues = Mapping[int, Mapping[str, Value]]
+"""Values of some functions' parameters, by ``id`` of the function's node."""
+
+
+@dataclass(frozen=True, slots=True)
+class InterpreterExtension:
+    """What one domain model teaches the interpreter.
+
+    Attributes:
+        name: The domain (``pallas``), for messages.
+        evaluate_call: The value of a call of one of the domain's library functions, ``None`` for any
+            other call.
+        parameters: The values some functions' parameters take (a ``shard_map`` body's per-device
+            blocks), computed once per interpreter; it may itself ask the interpreter for values.
+    """
+
+    name: str
+    evaluate_call: Callable[[ApiCall], Value | None] | None = None
+    parameters: Callable[[Interpreter], ParameterValues] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class AtRef(Value):
     """``x.at`` or ``x.at[i]``: the indexed-update helper of a JAX array."""
@@ -97,15 +159,23 @@ class Interpreter:
 
     Args:
         index: The module's scopes and names.
-        traced: The module's traced functions, keyed by ``id(node)``.
+        traced: How the module's traced functions are traced, keyed by ``id(node)``.
+        extensions: What the domain models add (library values, parameter values).
     """
 
-    def __init__(self, index: ModuleIndex, traced: dict[int, TracedFunction]) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        traced: Mapping[int, FunctionTracing],
+        extensions: Sequence[InterpreterExtension] = (),
+    ) -> None:
         self.index = index
         self.traced = traced
+        self.extensions = tuple(extensions)
+        self.call_evaluators = [e.evaluate_call for e in self.extensions if e.evaluate_call is not None]
         self._evaluations: dict[int, Evaluation] = {}
         self._in_progress: set[int] = set()
-        self._mapped_params: dict[int, Mapping[str, Value]] | None = None
+        self._provided_params: dict[int, Mapping[str, Value]] | None = None
 
     def evaluation(self, scope: Scope) -> Evaluation:
         """The evaluation of the function ``scope`` opens (or of the module body)."""
@@ -115,7 +185,7 @@ class Interpreter:
             return found
         if key in self._in_progress:
             return Evaluation()
-        params = self.mapped_params().get(key) if scope.is_function else None
+        params = self.provided_params().get(key) if scope.is_function else None
         self._in_progress.add(key)
         try:
             run = _FunctionRun(self, scope)
@@ -126,26 +196,20 @@ class Interpreter:
         self._evaluations[key] = evaluation
         return evaluation
 
-    def mapped_params(self) -> Mapping[int, Mapping[str, Value]]:
-        """The per-device values of ``shard_map`` bodies' parameters, by ``id`` of the body's node.
-
-        Inside ``shard_map`` each parameter is one device's block of the argument (global shape
-        divided by the mesh axes its spec names), so the body is interpreted with those values.
-        """
-        if self._mapped_params is None:
-            # The model evaluates the mapped functions' call sites, which may ask for this again.
-            self._mapped_params = {}
-            from xlalens.analyzers.models.sharding.shard_map import shard_map_model
-
-            self._mapped_params = {
-                id(site.body): site.local_args
-                for site in shard_map_model(self.index, self)
-                if site.body is not None and site.local_args
-            }
-            # A body interpreted while the model was being built did not have its parameters yet.
-            for key in self._mapped_params:
+    def provided_params(self) -> ParameterValues:
+        """The parameter values the extensions provide (``shard_map`` bodies' per-device blocks), by function."""
+        if self._provided_params is None:
+            # A provider evaluates call sites, which may ask for this again: it gets nothing meanwhile.
+            self._provided_params = {}
+            provided: dict[int, Mapping[str, Value]] = {}
+            for extension in self.extensions:
+                if extension.parameters is not None:
+                    provided.update(extension.parameters(self))
+            self._provided_params = provided
+            # A body interpreted while a provider was at work did not have its parameters yet.
+            for key in provided:
                 self._evaluations.pop(key, None)
-        return self._mapped_params
+        return self._provided_params
 
     def value_of(self, node: ast.AST, scope: Scope) -> Value:
         """The abstract value of expression ``node``, which sits in ``scope``."""
@@ -200,7 +264,7 @@ class _FunctionRun:
         self.env: dict[str, Value] = {}
         self.loop_depth = 0
         node = scope.node
-        self.context: TracedFunction | None = interpreter.traced.get(id(node))
+        self.context: FunctionTracing | None = interpreter.traced.get(id(node))
         self.staged = bool(self.context and self.context.stages)
         self.is_module = isinstance(node, ast.Module)
         self.local_names = set(scope.bindings) if not self.is_module else set()
@@ -863,10 +927,9 @@ class _FunctionRun:
             return self.call_api(callee.qualname, node, args, keywords)
         if isinstance(node.func, ast.Attribute):
             receiver = self.values.get(id(node.func.value), UNKNOWN)
-            if isinstance(receiver, sharding_values.DevicesValue):
-                if node.func.attr == "reshape" and args and not keywords:
-                    return sharding_values.reshape_devices(receiver, args, node)
-                return UNKNOWN
+            modelled = receiver.call_method(node.func.attr, args, keywords, node)
+            if modelled is not None:
+                return modelled
             return self.call_method(receiver, node.func.attr, args, keywords)
         if isinstance(callee, TracedTree) and self.staged:
             return TracedTree(callee.param, callee.arrays_only)
@@ -888,15 +951,12 @@ class _FunctionRun:
     def call_api(self, qualname: str, node: ast.Call, args: list[Value], keywords: dict[str, Value]) -> Value:
         if qualname.startswith("builtins."):
             return self.call_builtin(qualname[9:], args)
-        pallas = pallas_values.evaluate_call(qualname, node, args, keywords, self.values)
-        if pallas is not None:
-            return pallas
-        sharding = sharding_values.evaluate_call(qualname, node, args, keywords)
-        if sharding is not None:
-            return sharding
-        if qualname in sharding_values.PLACEMENTS and args and isinstance(args[0], Array):
-            # Placing an array changes where its shards live, not its global shape or dtype.
-            return Array(args[0].shape, args[0].dtype, args[0].weak_type, args[0].traced, "jax")
+        if self.interpreter.call_evaluators:
+            call = ApiCall(qualname, node, args, keywords, self.values)
+            for evaluate in self.interpreter.call_evaluators:
+                value = evaluate(call)
+                if value is not None:
+                    return value
         traced_inputs = self.any_traced(args, keywords)
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]

@@ -447,3 +447,16 @@ def _imported_names(index: ModuleIndex) -> frozenset[str]:
         for binding in bindings
         if binding.kind is BindingKind.IMPORT and binding.qualname
     )
+
+
+def positional_params(node: FunctionNode) -> list[str]:
+    """The names of the parameters that can be passed by position, in order."""
+    return [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+
+
+def all_params(node: FunctionNode) -> list[str]:
+    """Every parameter name, including ``*args``, ``**kwargs`` and keyword-only ones."""
+    args = node.args
+    names = [*positional_params(node), *(a.arg for a in args.kwonlyargs)]
+    names.extend(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    return names

@@ -39,6 +39,16 @@ class Value:
         """True when the value is or may contain a tracer."""
         return False
 
+    def call_method(
+        self, name: str, args: Sequence[Value], keywords: Mapping[str, Value], node: ast.Call
+    ) -> Value | None:
+        """The value of ``self.name(*args, **keywords)`` when this value's own type models its methods.
+
+        Library objects a domain model defines (an array of devices) override it; ``None`` leaves the
+        call to the interpreter's own rules for arrays and containers.
+        """
+        return None
+
 
 class _Unknown(Value):
     __slots__ = ()

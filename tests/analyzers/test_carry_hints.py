@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import ast
 
+from xlalens.analyzers.annotate import hints_for_source, span_hints
 from xlalens.analyzers.core.source import SourceText
-from xlalens.analyzers.models.hints import hint_providers, span_hints
-from xlalens.analyzers.models.tracing.hints import carry_hints_for_source
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
-from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.models.extensions import module_interpreter
+from xlalens.analyzers.models.hints import hint_providers
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.explainers.calculators import get_calculator
 
@@ -17,7 +16,7 @@ _IMPORTS = "import jax.numpy as jnp\nfrom jax import lax\n"
 
 def test_fori_loop_hint_shows_the_promoted_carry_after_the_init() -> None:
     source = _IMPORTS + "total = lax.fori_loop(0, 3, lambda i, c: (c[0] + 0.5, c[1] * 2), (0, jnp.zeros(3)))\n"
-    [hint] = carry_hints_for_source(source)
+    [hint] = hints_for_source(source, "carry")
     assert hint.label == "carry (f32[], f32[3])"
     assert hint.target == "carry"
     line = source.splitlines()[2]
@@ -44,7 +43,7 @@ def test_scan_and_while_loop_hints_name_the_body_parameter() -> None:
         "final, ys = lax.scan(step, (jnp.zeros(4), jnp.int32(0)), jnp.ones((5, 4)))\n"
         "n = lax.while_loop(lambda v: v < 10, lambda v: v * 2, jnp.int32(1))\n"
     )
-    scan, loop = carry_hints_for_source(source)
+    scan, loop = hints_for_source(source, "carry")
     assert scan.label == "carry (f32[4], i32[])"
     assert scan.inputs is not None and scan.inputs["name"] == "state" and scan.inputs["primitive"] == "scan"
     assert loop.label == "carry i32[]"
@@ -53,7 +52,7 @@ def test_scan_and_while_loop_hints_name_the_body_parameter() -> None:
 
 def test_a_mismatching_carry_still_gets_a_hint_whose_calculator_rejects_it() -> None:
     source = _IMPORTS + "lax.fori_loop(0, 3, lambda i, c: c.astype(jnp.float16), jnp.zeros(3))\n"
-    [hint] = carry_hints_for_source(source)
+    [hint] = hints_for_source(source, "carry")
     assert hint.label == "carry f32[3]"
     assert "JAX rejects it" in hint.description
     calculator = get_calculator("carry-check")
@@ -73,7 +72,7 @@ def test_no_hint_when_the_carry_is_not_known_for_certain() -> None:
         "lax.fori_loop(0, 3, lambda i, c: c, unknown_init)\n"
         "lax.fori_loop(0, 3, unknown_body, jnp.zeros(3))\n"
     )
-    assert carry_hints_for_source(source) == []
+    assert hints_for_source(source, "carry") == []
 
 
 def test_named_tuple_carry_gets_no_hint_since_the_notation_has_no_named_tuples() -> None:
@@ -85,12 +84,12 @@ def test_named_tuple_carry_gets_no_hint_since_the_notation_has_no_named_tuples()
         "\n"
         "lax.fori_loop(0, 3, lambda i, s: s._replace(x=s.x * 2), State(jnp.ones(2)))\n"
     )
-    assert carry_hints_for_source(source) == []
+    assert hints_for_source(source, "carry") == []
 
 
 def test_registered_and_run_with_the_other_providers() -> None:
     assert "carry" in hint_providers()
     source = _IMPORTS + "lax.fori_loop(0, 3, lambda i, c: c + 1, jnp.zeros(2))\n"
     index = ModuleIndex(ast.parse(source), {ast.Call})
-    hints = span_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
+    hints = span_hints(index, module_interpreter(index), SourceText(source))
     assert [hint.label for hint in hints if hint.target == "carry"] == ["carry f32[2]"]

@@ -8,9 +8,8 @@ import pytest
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.models.extensions import module_interpreter
 from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, from_value
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
-from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 
 jax = pytest.importorskip("jax")
@@ -57,8 +56,8 @@ BODIES = [
 def _context(source: str) -> tuple[CheckContext, ast.Module]:
     tree = ast.parse(source)
     index = ModuleIndex(tree, {ast.Call})
-    traced = find_traced_functions(index)
-    return CheckContext(SourceText(source), "x.py", Settings(), index, traced, Interpreter(index, traced)), tree
+    interpreter = module_interpreter(index)
+    return CheckContext(SourceText(source), "x.py", Settings(), index, interpreter.traced, interpreter), tree
 
 
 @pytest.mark.parametrize("expr", INITS)

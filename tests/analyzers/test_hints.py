@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 
 import pytest
+from xlalens.analyzers.annotate import span_hints
 from xlalens.analyzers.core.source import SourceText
-from xlalens.analyzers.models.hints import hint_providers, register_hint_provider, span_hints
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
-from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.models.extensions import module_interpreter
+from xlalens.analyzers.models.hints import hint_providers, register_hint_provider
 from xlalens.analyzers.semantics.names import ModuleIndex
 
 PALLAS = """
@@ -22,7 +22,7 @@ y = pl.pallas_call(lambda x_ref, o_ref: None, out_shape=x, grid=(5,), in_specs=[
 
 def _hints(source: str) -> list:
     index = ModuleIndex(ast.parse(source), {ast.Call})
-    return span_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
+    return span_hints(index, module_interpreter(index), SourceText(source))
 
 
 def test_a_second_provider_under_a_taken_name_is_refused_with_the_known_names() -> None:

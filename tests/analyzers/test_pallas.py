@@ -7,9 +7,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from xlalens.analyzers.annotate import hints_for_source
 from xlalens.analyzers.api import check_source, fix_source
 from xlalens.analyzers.core.settings import Settings
-from xlalens.analyzers.models.pallas.hints import pallas_hints_for_source
 from xlalens.analyzers.project.config import ConfigError, load_config
 from xlalens.explainers.calculators.blockspec import CALCULATOR
 from xlalens.explainers.calculators.units import format_bytes
@@ -283,7 +283,7 @@ def test_hints_for_grid_and_block_origins() -> None:
         y = pl.pallas_call(kernel, out_shape=x, grid=(5,), in_specs=[spec], out_specs=spec)(x)
         """
     )
-    block, grid = pallas_hints_for_source(code)
+    block, grid = hints_for_source(code, "pallas")
     assert (block.target, block.label) == ("block", "origin (200·i, 0)")
     assert (grid.target, grid.label) == ("grid", "5 steps")
     assert block.inputs is not None and block.inputs["index-map"] == "lambda i: (i, 0)"

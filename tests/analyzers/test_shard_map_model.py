@@ -5,10 +5,9 @@ from __future__ import annotations
 import ast
 import textwrap
 
+from xlalens.analyzers.models.extensions import module_interpreter
 from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, SHARD_MAP, ShardMapSite, shard_map_model
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
-from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq
 
@@ -25,7 +24,7 @@ x = jnp.ones((8, 4))
 
 def sites(body: str) -> list[ShardMapSite]:
     index = ModuleIndex(ast.parse(HEADER + textwrap.dedent(body)), [ast.Call])
-    return shard_map_model(index, Interpreter(index, find_traced_functions(index))).sites
+    return shard_map_model(index, module_interpreter(index)).sites
 
 
 def only(body: str) -> ShardMapSite:
@@ -277,7 +276,7 @@ def test_body_evaluated_with_local_args_sees_per_device_shapes() -> None:
         """
     )
     index = ModuleIndex(ast.parse(source), [ast.Call])
-    interpreter = Interpreter(index, find_traced_functions(index))
+    interpreter = module_interpreter(index)
     site = shard_map_model(index, interpreter).sites[0]
     assert site.body is not None
     scope = index.scope_of(site.body)
@@ -302,7 +301,7 @@ def test_the_interpreter_runs_a_mapped_body_on_per_device_blocks() -> None:
         )
     )
     index = ModuleIndex(tree, [ast.Call])
-    interpreter = Interpreter(index, find_traced_functions(index))
+    interpreter = module_interpreter(index)
     body = next(node for node in tree.body if isinstance(node, ast.FunctionDef))
     target = body.body[0].targets[0]
     value = interpreter.value_of(target, index.scopes[id(body)])

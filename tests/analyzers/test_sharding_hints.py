@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from xlalens.analyzers.models.hints import hint_providers
-from xlalens.analyzers.models.sharding.hints import sharding_hints_for_source
+from xlalens.analyzers.annotate import hint_providers, hints_for_source
 from xlalens.explainers.calculators.shard_shape import CALCULATOR
 
 CODE = """\
@@ -31,7 +30,7 @@ e = f(jnp.ones((8, 6)), jnp.ones(3))
 
 
 def test_each_known_placement_gets_its_shard_and_replication() -> None:
-    hints = sharding_hints_for_source(CODE)
+    hints = hints_for_source(CODE, "sharding")
     assert [(h.position.line, h.label) for h in hints] == [
         (8, "per device f32[2,6], 2 replicas"),
         (9, "per device bf16[2,3]"),
@@ -43,7 +42,7 @@ def test_each_known_placement_gets_its_shard_and_replication() -> None:
 
 
 def test_the_hover_inputs_give_the_calculator_the_same_numbers() -> None:
-    first = sharding_hints_for_source(CODE)[0]
+    first = hints_for_source(CODE, "sharding")[0]
     assert first.inputs == {"mesh": [["x", 4], ["y", 2]], "shape": [8, 6], "dtype": "f32", "spec": ["x", None]}
     result = CALCULATOR.run(CALCULATOR.query(first.inputs))
     assert (result.shard_shape, result.replication) == ((2, 6), 2)
@@ -54,7 +53,7 @@ def test_the_hover_inputs_give_the_calculator_the_same_numbers() -> None:
 
 
 def test_a_hover_covers_the_whole_device_put_and_only_the_argument_of_a_jitted_call() -> None:
-    hints = sharding_hints_for_source(CODE)
+    hints = hints_for_source(CODE, "sharding")
     put, jitted = hints[0], hints[3]
     assert (put.span.start.line, put.span.start.column) == (8, 4)
     assert (jitted.span.start.line, jitted.span.start.column) == (20, 6)
@@ -62,7 +61,7 @@ def test_a_hover_covers_the_whole_device_put_and_only_the_argument_of_a_jitted_c
 
 def test_rejected_and_unknown_placements_get_no_hint() -> None:
     code = CODE + "def g(x):\n    return jax.device_put(x, NamedSharding(mesh, P('x')))\n"
-    assert all(h.position.line not in (10, 22) for h in sharding_hints_for_source(code))
+    assert all(h.position.line not in (10, 22) for h in hints_for_source(code, "sharding"))
 
 
 def test_the_provider_is_registered() -> None:
@@ -76,7 +75,7 @@ def test_no_hint_where_the_mesh_axis_types_are_refused() -> None:
         "with jax.set_mesh(auto):\n"
         '    k = jax.reshard(jnp.ones((8, 6)), P("x"))\n'
     )
-    assert [h.position.line for h in sharding_hints_for_source(code) if h.position.line > 20] == [22]
+    assert [h.position.line for h in hints_for_source(code, "sharding") if h.position.line > 20] == [22]
 
 
 def test_shard_map_parameters_show_the_block_each_device_sees() -> None:
@@ -93,7 +92,7 @@ def test_shard_map_parameters_show_the_block_each_device_sees() -> None:
         "step(x, jnp.zeros((512, 1000), jnp.bfloat16))\n"
     )
     local = [
-        (h.label, h.position.line, h.position.column) for h in sharding_hints_for_source(code) if h.target == "local"
+        (h.label, h.position.line, h.position.column) for h in hints_for_source(code, "sharding") if h.target == "local"
     ]
     assert local == [("f32[8,512] per device", 8, 10), ("bf16[512,500] per device", 8, 13)]
 
@@ -107,4 +106,4 @@ def test_no_parameter_hint_when_the_split_is_uneven() -> None:
         'f = jax.shard_map(lambda x: x, mesh=mesh, in_specs=P("data"), out_specs=P("data"))\n'
         "f(jnp.ones((30, 4)))\n"
     )
-    assert [h for h in sharding_hints_for_source(code) if h.target == "local"] == []
+    assert [h for h in hints_for_source(code, "sharding") if h.target == "local"] == []

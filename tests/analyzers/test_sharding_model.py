@@ -8,9 +8,8 @@ import textwrap
 import pytest
 from xlalens.analyzers.api import check_source
 from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.models.extensions import module_interpreter
 from xlalens.analyzers.models.sharding.model import ShardingModel, sharding_model
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
-from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.explainers.calculators.shard_shape import CALCULATOR
 
@@ -28,7 +27,7 @@ auto = Mesh(np.array(jax.devices()).reshape(4, 2), ("x", "y"))
 
 def model_of(body: str) -> ShardingModel:
     index = ModuleIndex(ast.parse(HEADER + textwrap.dedent(body)), [ast.Call])
-    return sharding_model(index, Interpreter(index, find_traced_functions(index)))
+    return sharding_model(index, module_interpreter(index))
 
 
 def findings(body: str, device_count: int | None = None) -> list[tuple[int, str]]:

@@ -3,8 +3,7 @@ shard-shape calculator's torch_xla inputs."""
 
 from __future__ import annotations
 
-from xlalens.analyzers.models.hints import hint_providers
-from xlalens.analyzers.models.torch_xla.hints import torch_xla_sharding_hints_for_source
+from xlalens.analyzers.annotate import hint_providers, hints_for_source
 from xlalens.explainers.calculators.shard_shape import CALCULATOR, ShardShapeResult
 
 CODE = """\
@@ -29,7 +28,7 @@ xs.mark_sharding(torch.randn(7, 5), mesh, (0, "y"))
 
 
 def test_each_known_mark_sharding_gets_its_shard_replicas_and_padding() -> None:
-    hints = torch_xla_sharding_hints_for_source(CODE)
+    hints = hints_for_source(CODE, "torch_xla_sharding")
     assert [(h.position.line, h.label) for h in hints] == [
         (10, "per device [2,6], 2 replicas"),
         (12, "per device bf16[2,4], 2 replicas, last 2 padded"),
@@ -41,7 +40,7 @@ def test_each_known_mark_sharding_gets_its_shard_replicas_and_padding() -> None:
 
 
 def test_the_hover_inputs_run_the_calculator_in_torch_xla_mode() -> None:
-    padded = torch_xla_sharding_hints_for_source(CODE)[1]
+    padded = hints_for_source(CODE, "torch_xla_sharding")[1]
     assert padded.inputs == {
         "mesh": [["x", 4], ["y", 2]],
         "shape": [6, 4],
@@ -60,7 +59,7 @@ def test_the_hover_inputs_run_the_calculator_in_torch_xla_mode() -> None:
 
 
 def test_the_dtype_is_left_out_when_unknown() -> None:
-    first = torch_xla_sharding_hints_for_source(CODE)[0]
+    first = hints_for_source(CODE, "torch_xla_sharding")[0]
     assert first.inputs is not None and first.inputs["dtype"] is None
 
 
@@ -78,7 +77,7 @@ def test_calls_torch_xla_rejects_or_the_source_does_not_fix_get_no_hint() -> Non
         "def f(t):\n"
         '    xs.mark_sharding(t, mesh, ("x", None))\n'  # a parameter's shape is unknown
     )
-    assert [h.position.line for h in torch_xla_sharding_hints_for_source(code)] == [10, 12, 14, 16, 17]
+    assert [h.position.line for h in hints_for_source(code, "torch_xla_sharding")] == [10, 12, 14, 16, 17]
 
 
 def test_a_dtype_change_after_the_constructor_hides_the_dtype() -> None:
@@ -91,7 +90,7 @@ def test_a_dtype_change_after_the_constructor_hides_the_dtype() -> None:
         "t = torch.zeros(8, dtype=torch.float32).to(dtype)\n"
         'xs.mark_sharding(t, mesh, ("x",))\n'
     )
-    assert [h.label for h in torch_xla_sharding_hints_for_source(code)] == ["per device [1]"]
+    assert [h.label for h in hints_for_source(code, "torch_xla_sharding")] == ["per device [1]"]
 
 
 def test_the_provider_is_registered() -> None:

@@ -17,7 +17,8 @@ Examples:
     ... y = pl.pallas_call(lambda x_ref, o_ref: None, out_shape=x, grid=(pl.cdiv(1000, 200),),
     ...                    in_specs=[spec], out_specs=spec)(x)
     ... '''
-    >>> [hint.label for hint in pallas_hints_for_source(code)]
+    >>> from xlalens.analyzers.annotate import hints_for_source
+    >>> [hint.label for hint in hints_for_source(code, "pallas")]
     ['origin (200·i, 0)', '(5,) = 5 steps']
 """
 
@@ -28,18 +29,10 @@ import ast
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
 from xlalens.analyzers.models.pallas.model import PallasInstance, PallasModel, SpecUse, pallas_model
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 
 BLOCKSPEC_CALCULATOR = "blockspec"
-
-
-def pallas_hints_for_source(source: str) -> list[SpanHint]:
-    """The hints of a module given as text (for tests and tools; the server goes through annotations)."""
-    tree = ast.parse(source)
-    index = ModuleIndex(tree, {ast.Call})
-    return pallas_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
 
 
 def pallas_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:

@@ -35,9 +35,8 @@ from xlalens.analyzers.models.pallas.values import (
     ShapeDtype,
     short_name,
 )
-from xlalens.analyzers.models.tracing.traced_functions import positional_params
 from xlalens.analyzers.semantics.interpreter import Interpreter
-from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Dict, Dim, FunctionRef, Seq, Value
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.blockspec import (

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlalens.analyzers.knowledge import arrays
+from xlalens.analyzers.semantics.interpreter import ApiCall, InterpreterExtension
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, CallArguments, Const, Dim, ModuleRef, Seq, Static, Value
 
 # Public and internal module paths, by the alias the Pallas docs use for them.
@@ -381,3 +382,11 @@ def _grid_spec(node: ast.Call, name: str, bound: CallArguments) -> GridSpecValue
         scratch_shapes=values["scratch_shapes"],
         keywords=tuple((key, expr) for key, expr in exprs.items() if expr is not None),
     )
+
+
+def _evaluate(call: ApiCall) -> Value | None:
+    return evaluate_call(call.qualname, call.node, call.args, call.keywords, call.recorded)
+
+
+PALLAS_VALUES = InterpreterExtension("pallas", evaluate_call=_evaluate)
+"""What the interpreter learns from this module: the values of Pallas API calls."""

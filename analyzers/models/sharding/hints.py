@@ -16,20 +16,19 @@ Examples:
     ... mesh = jax.make_mesh((4, 2), ("x", "y"))
     ... x = jax.device_put(jnp.ones((8, 6)), NamedSharding(mesh, P("x", None)))
     ... '''
-    >>> [hint.label for hint in sharding_hints_for_source(code)]
+    >>> from xlalens.analyzers.annotate import hints_for_source
+    >>> [hint.label for hint in hints_for_source(code, "sharding")]
     ['per device f32[2,6], 2 replicas']
 """
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
 from xlalens.analyzers.models.sharding.model import Placement, aval_text, link_inputs, shard_inputs, sharding_model
 from xlalens.analyzers.models.sharding.shard_map import shard_map_model
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import Array
@@ -37,12 +36,6 @@ from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.shard_shape import compute_shard_shape
 
 SHARD_SHAPE_CALCULATOR = "shard-shape"
-
-
-def sharding_hints_for_source(source: str) -> list[SpanHint]:
-    """The hints of a module given as text (for tests and tools; the server goes through annotations)."""
-    index = ModuleIndex(ast.parse(source), {ast.Call})
-    return sharding_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
 
 
 def sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:

@@ -15,8 +15,8 @@ that read it stay silent.
 
 Examples:
     >>> import ast
-    >>> from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
-    >>> from xlalens.analyzers.semantics.interpreter import Interpreter
+    >>> from xlalens.analyzers.models.extensions import module_interpreter
+    >>> from xlalens.analyzers.semantics.interpreter import Interpreter, InterpreterExtension, ParameterValues
     >>> from xlalens.analyzers.semantics.names import ModuleIndex
     >>> source = '''
     ... import jax
@@ -28,7 +28,7 @@ Examples:
     ... out = f(jax.numpy.ones((8, 4)), jax.numpy.ones((8, 4)))
     ... '''
     >>> index = ModuleIndex(ast.parse(source), [ast.Call])
-    >>> sites = ShardMapModel(index, Interpreter(index, find_traced_functions(index))).sites
+    >>> sites = ShardMapModel(index, module_interpreter(index)).sites
     >>> site = sites[0]
     >>> site.mesh.describe(), site.in_specs.items[0].describe(), site.body.name, site.check_vma
     ("Mesh('x': 4, 'y': 2, axis_types=(Explicit, Explicit))", "P('x')", 'body', True)
@@ -50,10 +50,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue, axis_names
-from xlalens.analyzers.models.tracing.traced_functions import positional_params
-from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.interpreter import Interpreter, InterpreterExtension, ParameterValues
 from xlalens.analyzers.semantics.loops import parents
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, positional_params
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq, Value, join
 
 if TYPE_CHECKING:
@@ -445,6 +444,20 @@ class ShardMapModel:
 def shard_map_model(index: ModuleIndex, interpreter: Interpreter) -> ShardMapModel:
     """The shard_map model of the module ``index`` describes, built once per check."""
     return index.derived("shard_map", lambda owner: ShardMapModel(owner, interpreter))
+
+
+def _mapped_parameters(interpreter: Interpreter) -> ParameterValues:
+    """Each mapped body's parameters as one device's blocks of its arguments."""
+    return {
+        id(site.body): site.local_args
+        for site in shard_map_model(interpreter.index, interpreter)
+        if site.body is not None and site.local_args
+    }
+
+
+SHARD_MAP_PARAMETERS = InterpreterExtension("shard_map", parameters=_mapped_parameters)
+"""What the interpreter learns from this module: inside ``shard_map`` each parameter is one device's
+block of the argument (its global shape divided by the mesh axes its spec names)."""
 
 
 def shard_map_sites(ctx: ScopeView) -> list[ShardMapSite]:

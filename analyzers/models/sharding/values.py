@@ -30,7 +30,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from xlalens.analyzers.semantics.values import UNKNOWN, CallArguments, Const, ModuleRef, Seq, Value
+from xlalens.analyzers.semantics.interpreter import ApiCall, InterpreterExtension
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, CallArguments, Const, ModuleRef, Seq, Value
 
 # Every spelling of each constructor, public and internal, after ``names.canonical``.
 _MAKE_MESH = frozenset({"jax.make_mesh", "jax.sharding.make_mesh", "jax._src.mesh_utils.make_mesh"})
@@ -82,6 +83,12 @@ class DevicesValue(Value):
         if self.shape is None or any(d is None for d in self.shape):
             return None
         return math.prod(d for d in self.shape if d is not None)
+
+    def call_method(self, name: str, args: Sequence[Value], keywords: Mapping[str, Value], node: ast.Call) -> Value:
+        """``devices.reshape(...)`` gives the reshaped device array; any other method an unknown value."""
+        if name == "reshape" and args and not keywords:
+            return reshape_devices(self, args, node)
+        return UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,3 +336,16 @@ def _mesh(node: ast.Call, bound: CallArguments) -> MeshValue:
     device_value = devices if isinstance(devices, DevicesValue) else None
     sizes = device_value.shape if device_value is not None else None
     return MeshValue("Mesh", names, sizes, _axis_types(bound.get(2, "axis_types"), names, "Auto"), device_value, node)
+
+
+def _evaluate(call: ApiCall) -> Value | None:
+    value = evaluate_call(call.qualname, call.node, call.args, call.keywords)
+    if value is None and call.qualname in PLACEMENTS and call.args and isinstance(call.args[0], Array):
+        # Placing an array changes where its shards live, not its global shape or dtype.
+        array = call.args[0]
+        return Array(array.shape, array.dtype, array.weak_type, array.traced, "jax")
+    return value
+
+
+SHARDING_VALUES = InterpreterExtension("sharding", evaluate_call=_evaluate)
+"""What the interpreter learns from this module: meshes, specs and shardings, and placements keeping shapes."""

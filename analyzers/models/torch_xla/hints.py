@@ -22,7 +22,8 @@ Examples:
     ... t = torch.randn(6, 4)
     ... xs.mark_sharding(t, mesh, ("x", None))
     ... '''
-    >>> [hint.label for hint in torch_xla_sharding_hints_for_source(code)]
+    >>> from xlalens.analyzers.annotate import hints_for_source
+    >>> [hint.label for hint in hints_for_source(code, "torch_xla_sharding")]
     ['per device [2,4], 2 replicas, last 2 padded']
 """
 
@@ -34,7 +35,6 @@ from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
 from xlalens.analyzers.models.torch_xla.spmd import ShardingSite, format_spec, sharding_site, spmd_model
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
 from xlalens.explainers.calculators import dtypes
@@ -47,12 +47,6 @@ from xlalens.explainers.calculators.shard_shape import (
 )
 
 SHARD_SHAPE_CALCULATOR = "shard-shape"
-
-
-def torch_xla_sharding_hints_for_source(source: str) -> list[SpanHint]:
-    """The hints of a module given as text (for tests and tools; the server goes through annotations)."""
-    index = ModuleIndex(ast.parse(source), {ast.Call})
-    return torch_xla_sharding_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
 
 
 def torch_xla_sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:

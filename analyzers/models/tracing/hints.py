@@ -11,7 +11,8 @@ Examples:
     ... from jax import lax
     ... total = lax.fori_loop(0, 3, lambda i, c: (c[0] + 1.5, c[1] * 2), (0, jnp.zeros(3)))
     ... '''
-    >>> [hint.label for hint in carry_hints_for_source(code)]
+    >>> from xlalens.analyzers.annotate import hints_for_source
+    >>> [hint.label for hint in hints_for_source(code, "carry")]
     ['carry (f32[], f32[3])']
 """
 
@@ -24,18 +25,11 @@ from xlalens.analyzers.knowledge import lax_control_flow
 from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
 from xlalens.analyzers.models.tracing.carry_checks import carry_text, check_carry
 from xlalens.analyzers.models.tracing.carry_types import promote_weak
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.scope_view import ScopeView
 
 CARRY_CALCULATOR = "carry-check"
-
-
-def carry_hints_for_source(source: str) -> list[SpanHint]:
-    """The hints of a module given as text (for tests and tools; the server goes through annotations)."""
-    index = ModuleIndex(ast.parse(source), {ast.Call})
-    return carry_hints(index, Interpreter(index, find_traced_functions(index)), SourceText(source))
 
 
 def carry_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:

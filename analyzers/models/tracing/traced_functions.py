@@ -20,7 +20,7 @@ from xlalens.analyzers.knowledge.transforms import (
     TransformSpec,
     transform_spec,
 )
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
 
 
 @dataclass(eq=False)
@@ -59,19 +59,6 @@ class TracedFunction:
             self.jit_spec, self.jit_keywords = other.jit_spec, other.jit_keywords
         if not self.via or self.via == "inherited":
             self.via = other.via
-
-
-def positional_params(node: FunctionNode) -> list[str]:
-    """The names of the parameters that can be passed by position, in order."""
-    return [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
-
-
-def all_params(node: FunctionNode) -> list[str]:
-    """Every parameter name, including ``*args``, ``**kwargs`` and keyword-only ones."""
-    args = node.args
-    names = [*positional_params(node), *(a.arg for a in args.kwonlyargs)]
-    names.extend(a.arg for a in (args.vararg, args.kwarg) if a is not None)
-    return names
 
 
 def _literal_ints(expr: ast.expr) -> list[int] | None:

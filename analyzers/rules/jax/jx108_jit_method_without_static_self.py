@@ -8,7 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.models.tracing.traced_functions import positional_params
+from xlalens.analyzers.semantics.names import positional_params
 
 _PLAIN_JIT = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit"})
 _HARMLESS_CLASS_DECORATORS = frozenset({"dataclasses.dataclass", "functools.total_ordering"})

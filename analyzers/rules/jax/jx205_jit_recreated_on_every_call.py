@@ -11,10 +11,9 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
-from xlalens.analyzers.models.tracing.traced_functions import positional_params
 from xlalens.analyzers.rules.jax._retrace import calls_text
 from xlalens.analyzers.semantics.loops import enclosing_loops, node_in
-from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 
 _LOOP_CALLS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, ast.Call | None]] = weakref.WeakKeyDictionary()
 """Per module: ``id(function node)`` -> a call of that function inside a loop, or None."""

@@ -18,9 +18,8 @@ from xlalens.analyzers.models.sharding.shard_map import (
     spec_text,
 )
 from xlalens.analyzers.models.sharding.values import SpecValue
-from xlalens.analyzers.models.tracing.traced_functions import positional_params
 from xlalens.analyzers.rules.jax._pallas import plural
-from xlalens.analyzers.semantics.names import FunctionNode
+from xlalens.analyzers.semantics.names import FunctionNode, positional_params
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Seq, Value
 
 _PYTREE_ERROR = "pytree structure error"

@@ -12,8 +12,7 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.arrays import ARRAY_METHODS
 from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_model
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue, axis_names
-from xlalens.analyzers.models.tracing.traced_functions import all_params
-from xlalens.analyzers.semantics.names import FunctionNode, Scope
+from xlalens.analyzers.semantics.names import FunctionNode, Scope, all_params
 from xlalens.analyzers.semantics.values import Const, Seq, Value
 
 Axes = frozenset[str]
