@@ -30,7 +30,8 @@ from xlalens.server.code_actions import fix_document
 from xlalens.server.edits import workspace_edit
 
 if TYPE_CHECKING:
-    from xlalens.server.language_server import XlalensLanguageServer
+    from xlalens.server.documents import DocumentLinter
+    from xlalens.server.settings import SettingsStore
 
 EXPLAIN = "xlalens.explain"
 CALCULATE = "xlalens.calculate"
@@ -44,6 +45,24 @@ class ExplainerServer(Protocol):
 
     def close(self) -> None:
         """Stop serving."""
+
+
+class CommandHost(Protocol):
+    """What the commands use of the language server (``XlalensLanguageServer`` provides it)."""
+
+    explainer: ExplainerServer | None
+    settings: SettingsStore
+    linter: DocumentLinter
+
+    @property
+    def position_encoding(self) -> str: ...
+
+    @property
+    def client_supports_document_changes(self) -> bool: ...
+
+    async def workspace_apply_edit_async(
+        self, params: types.ApplyWorkspaceEditParams
+    ) -> types.ApplyWorkspaceEditResult: ...
 
 
 class ExplainerUnavailableError(JsonRpcException):
@@ -82,7 +101,7 @@ async def _listening(host: str, port: int) -> bool:
     return True
 
 
-async def explainer_base_url(ls: XlalensLanguageServer, configured: str) -> str:
+async def explainer_base_url(ls: CommandHost, configured: str) -> str:
     """Where explainer pages are served: the configured URL, or the local server, started if needed."""
     if configured.rstrip("/") != DEFAULT_BASE_URL:
         return configured
@@ -104,7 +123,7 @@ async def explainer_base_url(ls: XlalensLanguageServer, configured: str) -> str:
     return ls.explainer.url
 
 
-async def explain(ls: XlalensLanguageServer, *arguments: Any) -> dict[str, str]:
+async def explain(ls: CommandHost, *arguments: Any) -> dict[str, str]:
     """``xlalens.explain TOPIC``: the URL of a rule's or a topic's explainer section."""
     _arguments(EXPLAIN, arguments, 1, 1, "one topic: a rule code or page#section")
     explainer = _explainer_of(arguments[0])
@@ -112,7 +131,7 @@ async def explain(ls: XlalensLanguageServer, *arguments: Any) -> dict[str, str]:
     return {"url": section_url(base, explainer)}
 
 
-def calculate(ls: XlalensLanguageServer, *arguments: Any) -> dict[str, Any]:
+def calculate(ls: CommandHost, *arguments: Any) -> dict[str, Any]:
     """``xlalens.calculate NAME [INPUTS]``: a calculator's result (no inputs: the calculator's defaults)."""
     _arguments(CALCULATE, arguments, 1, 2, "a calculator name and an optional object of inputs")
     name = arguments[0]
@@ -135,7 +154,7 @@ def calculate(ls: XlalensLanguageServer, *arguments: Any) -> dict[str, Any]:
     return {"name": calculator.name, **result_json(result), "url": calculator_url(base, calculator.name, query)}
 
 
-async def apply_fixes(ls: XlalensLanguageServer, *arguments: Any) -> dict[str, Any]:
+async def apply_fixes(ls: CommandHost, *arguments: Any) -> dict[str, Any]:
     """``xlalens.applyFixes DOCUMENT``: apply the document's fixes through the client."""
     _arguments(APPLY_FIXES, arguments, 1, 1, "one document: its URI or {uri}")
     document = arguments[0]

@@ -21,7 +21,7 @@ import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
@@ -36,7 +36,8 @@ from xlalens.server.diagnostics import ConversionContext, to_lsp_diagnostics
 from xlalens.server.settings import ClientSettings
 
 if TYPE_CHECKING:
-    from xlalens.server.language_server import XlalensLanguageServer
+    from pygls.workspace import Workspace
+    from xlalens.server.settings import SettingsStore
 
 logger = logging.getLogger(__name__)
 
@@ -116,6 +117,28 @@ def keep_last_good(diagnostics: list[Diagnostic], source: SourceText, last_good:
     return sorted([*kept, *diagnostics], key=Diagnostic.sort_key)
 
 
+class LinterHost(Protocol):
+    """What the linter uses of the language server (``XlalensLanguageServer`` provides it)."""
+
+    settings: SettingsStore
+    settings_ready: asyncio.Event
+
+    @property
+    def workspace(self) -> Workspace: ...
+
+    @property
+    def position_encoding(self) -> str: ...
+
+    @property
+    def client_shows_related_information(self) -> bool: ...
+
+    def publish(self, result: LintResult) -> None: ...
+
+    def tell(self, message: str, kind: types.MessageType = types.MessageType.Warning) -> None: ...
+
+    def report_configuration_errors(self) -> None: ...
+
+
 class DocumentLinter:
     """Checks the server's open documents and keeps the latest result of each.
 
@@ -126,7 +149,7 @@ class DocumentLinter:
 
     def __init__(
         self,
-        server: XlalensLanguageServer,
+        server: LinterHost,
         check: Callable[[str, str, Settings], list[Diagnostic]] = check_source,
     ) -> None:
         self._server = server

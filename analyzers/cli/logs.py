@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from xlalens.analyzers.cli.common import EXIT_CLEAN, EXIT_FINDINGS, UsageError
+from xlalens.analyzers.cli.common import EXIT_CLEAN, EXIT_FINDINGS, UsageError, tool_version
 from xlalens.analyzers.core.diagnostics import Severity
 
 
@@ -37,7 +37,6 @@ def add_logs(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run_logs(args: argparse.Namespace) -> int:
-    from xlalens.analyzers.cli.main import tool_version
     from xlalens.analyzers.inputs.runtime_logs import EXPLAINER, log_diagnostics
     from xlalens.analyzers.output import Report, get_format
     from xlalens.analyzers.project.config import SettingsResolver

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Edit, Fix, Range, RelatedLocation, Severity
 from xlalens.analyzers.core.settings import Settings
@@ -14,8 +14,14 @@ from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.scope_view import ScopeView
 
-if TYPE_CHECKING:
-    from xlalens.analyzers.engine.rule import Rule
+
+class ReportingRule(Protocol):
+    """What :meth:`CheckContext.report` reads of the rule being checked (a :class:`~.rule.Rule` class)."""
+
+    code: str
+    severity: Severity
+    explainer: str
+    calculator: str | None
 
 
 class CheckContext(ScopeView):
@@ -35,7 +41,7 @@ class CheckContext(ScopeView):
         self.settings = settings
         self.traced = traced
         self.traced_function: TracedFunction | None = None
-        self.rule: type[Rule] | None = None
+        self.rule: ReportingRule | None = None
         self.diagnostics: list[Diagnostic] = []
 
     def edit(self, node: ast.AST, content: str) -> Edit:

@@ -1,0 +1,269 @@
+"""``xlalens check``: lint files and directories (``-`` reads stdin), print findings, apply fixes.
+
+Exit codes: 0 when nothing is found (or with ``--exit-zero``), 1 when findings remain (or ``--diff``
+would change something), 2 for a usage or configuration error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from xlalens.analyzers.cli.common import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    UsageError,
+    comma_list,
+    flatten,
+    positive_int,
+    tool_version,
+)
+from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
+from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.engine import registry
+from xlalens.analyzers.inputs.fileio import SourceReadError, SourceWriteError, decode_source, encode_source
+from xlalens.analyzers.output import Report, format_names, get_format
+from xlalens.analyzers.output import statistics as statistics_output
+from xlalens.analyzers.output.report import display_path
+from xlalens.analyzers.project.cache import Cache
+from xlalens.analyzers.project.config import Overrides, SettingsResolver, settings_mapping_summary
+from xlalens.analyzers.project.discovery import discover, is_force_excluded
+from xlalens.analyzers.project.runner import FileResult, RunResult, check_paths, check_stdin
+
+CACHE_DIR_ENV = "XLALENS_CACHE_DIR"
+DEFAULT_CACHE_DIR = ".xlalens_cache"
+
+
+def add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="Check files for tracing, retracing, Pallas and sharding problems.",
+        description="Check Python files and directories (default: the current directory).",
+    )
+    parser.set_defaults(handler=_run_check)
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="Files or directories; - reads stdin.")
+    selection = parser.add_argument_group("rule selection (codes or prefixes such as JX1, TX)")
+    for flag, help_text in (
+        ("--select", "Run only these rules (replaces the configured selection)."),
+        ("--ignore", "Do not run these rules."),
+        ("--extend-select", "Run these rules in addition to the selection."),
+    ):
+        selection.add_argument(flag, action="append", type=comma_list, metavar="CODES", help=help_text)
+    selection.add_argument(
+        "--preview",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Run preview rules too.",
+    )
+    fixing = parser.add_argument_group("fixes")
+    fixing.add_argument("--fix", action=argparse.BooleanOptionalAction, default=False, help="Apply safe fixes.")
+    fixing.add_argument(
+        "--unsafe-fixes",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="Apply (and count as fixable) fixes that may change behaviour too.",
+    )
+    fixing.add_argument("--diff", action="store_true", help="Print the diffs --fix would apply; write nothing.")
+    output = parser.add_argument_group("output")
+    output.add_argument("--output-format", choices=format_names(), default="concise", help="How to print findings.")
+    output.add_argument("--statistics", action="store_true", help="Print how many findings each rule has instead.")
+    output.add_argument("-q", "--quiet", action="store_true", help="Print findings and nothing else.")
+    output.add_argument("--exit-zero", action="store_true", help="Exit 0 even when findings remain.")
+    files = parser.add_argument_group("files and configuration")
+    files.add_argument("--config", metavar="FILE", help="Use this configuration file instead of searching.")
+    files.add_argument(
+        "--exclude",
+        action="append",
+        type=comma_list,
+        metavar="GLOBS",
+        help="Replace the exclude patterns.",
+    )
+    files.add_argument(
+        "--extend-exclude",
+        action="append",
+        type=comma_list,
+        metavar="GLOBS",
+        help="Exclude these too.",
+    )
+    files.add_argument(
+        "--force-exclude",
+        action="store_true",
+        help="Apply exclude patterns to files named on the command line too (for pre-commit).",
+    )
+    files.add_argument(
+        "--respect-gitignore",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="Skip files that .gitignore files ignore.",
+    )
+    files.add_argument("--stdin-filename", metavar="PATH", help="The name of the file read from stdin.")
+    files.add_argument("--show-files", action="store_true", help="List the files that would be checked.")
+    files.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="Print the settings that apply to the first path.",
+    )
+    run = parser.add_argument_group("performance")
+    run.add_argument("--no-cache", action="store_true", help="Neither read nor write the cache.")
+    run.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help=f"Cache directory (env {CACHE_DIR_ENV}; default: {DEFAULT_CACHE_DIR} in the root).",
+    )
+    run.add_argument(
+        "-j",
+        "--jobs",
+        type=positive_int,
+        metavar="N",
+        help="Worker processes (default: all CPUs; 1 = none).",
+    )
+
+
+def _overrides(args: argparse.Namespace) -> Overrides:
+    return Overrides(
+        select=flatten(args.select),
+        ignore=flatten(args.ignore) or (),
+        extend_select=flatten(args.extend_select) or (),
+        exclude=flatten(args.exclude),
+        extend_exclude=flatten(args.extend_exclude) or (),
+        preview=args.preview,
+    )
+
+
+def _resolver(args: argparse.Namespace) -> SettingsResolver:
+    overrides = _overrides(args)
+    try:
+        overrides.validate()
+    except registry.UnknownSelectorError as error:
+        raise UsageError(str(error)) from None
+    return SettingsResolver(Path.cwd(), config_file=args.config, overrides=overrides)
+
+
+def _cache(args: argparse.Namespace, resolver: SettingsResolver) -> Cache | None:
+    if args.no_cache:
+        return None
+    directory = args.cache_dir or os.environ.get(CACHE_DIR_ENV)
+    if not directory:
+        root = resolver.for_directory(resolver.cwd).root or resolver.cwd
+        directory = os.path.join(root, DEFAULT_CACHE_DIR)
+    return Cache(Path(resolver.cwd, directory), tool_version())
+
+
+def _exit_code(args: argparse.Namespace, diagnostics: Sequence[Diagnostic]) -> int:
+    if args.exit_zero:
+        return EXIT_CLEAN
+    # Informational findings (e.g. "needs a newer Python to analyze") do not fail a build.
+    failing = any(d.severity is not Severity.INFO for d in diagnostics)
+    return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def _print_report(args: argparse.Namespace, report: Report, out: TextIO) -> None:
+    if args.statistics:
+        statistics_output.render(report, out, as_json=args.output_format in ("json", "json-lines"))
+    else:
+        get_format(args.output_format)(report, out)
+
+
+def _report(args: argparse.Namespace, run: RunResult, resolver: SettingsResolver) -> Report:
+    settings = resolver.for_directory(resolver.cwd)
+    return Report(
+        diagnostics=run.diagnostics,
+        fixed=0 if args.diff else run.fixed,
+        unsafe_fixes=args.unsafe_fixes,
+        cwd=resolver.cwd,
+        version=tool_version(),
+        explainer_base_url=settings.explainer_base_url,
+        quiet=args.quiet,
+    )
+
+
+def _print_diffs(args: argparse.Namespace, run: RunResult) -> int:
+    for diff in run.diffs:
+        sys.stdout.write(diff)
+    if not args.quiet:
+        count = run.fixed
+        noun = "error" if count == 1 else "errors"
+        print(f"Would fix {count} {noun}." if count else "No errors would be fixed.", file=sys.stderr)
+    return EXIT_CLEAN if args.exit_zero or not run.diffs else EXIT_FINDINGS
+
+
+def _run_stdin(args: argparse.Namespace, resolver: SettingsResolver) -> int:
+    data = sys.stdin.buffer.read()
+    name = args.stdin_filename
+    path = resolver.absolute(name) if name else "-"
+    if name and args.force_exclude and is_force_excluded(name, resolver):
+        if args.fix and not args.diff:
+            sys.stdout.buffer.write(data)  # an editor piping through us expects its text back
+        return EXIT_CLEAN
+    settings = resolver.for_file(path) if name else resolver.for_directory(resolver.cwd)
+    result = check_stdin(data, path, settings, fix=args.fix, unsafe=args.unsafe_fixes, diff=args.diff)
+    run = RunResult([result])
+    if args.diff:
+        return _print_diffs(args, run)
+    report = _report(args, run, resolver)
+    _remember_stdin_text(report, data, path)
+    if args.fix:
+        _write_fixed_stdin(result, data, path)
+        _print_report(args, report, sys.stderr)  # stdout carries the source
+    else:
+        _print_report(args, report, sys.stdout)
+    return _exit_code(args, report.diagnostics)
+
+
+def _remember_stdin_text(report: Report, data: bytes, path: str) -> None:
+    # Undecodable input already has its E902 diagnostic; there is just no text to show then.
+    with contextlib.suppress(SourceReadError):
+        report.sources[path] = SourceText(decode_source(data, path).text)
+
+
+def _write_fixed_stdin(result: FileResult, data: bytes, path: str) -> None:
+    """Echo the fixed source in the input's encoding; the input itself when it cannot be."""
+    output = data  # never lose the user's text
+    if result.source is not None:
+        with contextlib.suppress(SourceReadError, SourceWriteError):
+            output = encode_source(decode_source(data, path), result.source)
+    sys.stdout.buffer.write(output)
+    sys.stdout.flush()
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    resolver = _resolver(args)
+    paths = args.paths or ["."]
+    if args.paths == ["-"] or (args.stdin_filename and not args.paths):
+        return _run_stdin(args, resolver)
+    if args.show_settings:
+        settings = resolver.for_path(paths[0])
+        print(json.dumps(settings_mapping_summary(settings), indent=2, default=list))
+        return EXIT_CLEAN
+    files = discover(paths, resolver, force_exclude=args.force_exclude, respect_gitignore=args.respect_gitignore)
+    if args.show_files:
+        for file in files:
+            print(file)
+        return EXIT_CLEAN
+    cache = _cache(args, resolver)
+    run = check_paths(
+        [str(f) for f in files],
+        resolver.for_file,
+        jobs=args.jobs,
+        cache=cache,
+        fix=args.fix,
+        unsafe=args.unsafe_fixes,
+        diff=args.diff,
+        progress=False if args.quiet else None,
+        display=lambda path: display_path(path, resolver.cwd),
+    )
+    if cache is not None and cache.errors and not args.quiet:
+        print(f"warning: {cache.errors[0]}", file=sys.stderr)
+    if args.diff:
+        return _print_diffs(args, run)
+    report = _report(args, run, resolver)
+    if not files and not args.quiet:
+        print("warning: no Python files found under the given paths", file=sys.stderr)
+    _print_report(args, report, sys.stdout)
+    return _exit_code(args, report.diagnostics)
