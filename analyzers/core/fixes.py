@@ -1,7 +1,8 @@
 """Applying fixes to source text without corrupting it.
 
 Edits from several fixes are applied together when they do not overlap; a fix whose edits
-overlap an earlier one waits for the next round. A round whose result does not parse is
+overlap an earlier one waits for the next round. An edit identical to one already chosen (the
+same import added by two fixes) is shared, not repeated. A round whose result does not parse is
 discarded whole, so ``--fix`` can only ever leave valid code behind.
 """
 
@@ -41,14 +42,15 @@ def apply_fixes(text: str, diagnostics: Sequence[Diagnostic], unsafe: bool) -> t
             continue
         assert fix is not None
         spans = [(source.offset(e.range.start), source.offset(e.range.end), e.content) for e in fix.edits]
+        new = [span for span in spans if span not in chosen]
         if any(
             (start < end_taken and start_taken < end) or start == start_taken == end == end_taken
-            for start, end, _ in spans
+            for start, end, _ in new
             for start_taken, end_taken in taken
         ):
             continue
-        taken.extend((start, end) for start, end, _ in spans)
-        chosen.extend(spans)
+        taken.extend((start, end) for start, end, _ in new)
+        chosen.extend(new)
         applied.append(diagnostic)
     if not chosen:
         return text, []

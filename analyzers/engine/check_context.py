@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.core.edits import import_edit
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
@@ -43,6 +44,26 @@ class CheckContext(ScopeView):
         self.traced_function: TracedFunction | None = None
         self.rule: ReportingRule | None = None
         self.diagnostics: list[Diagnostic] = []
+
+    def module_spelling(self, module: str, alias: str) -> tuple[str, tuple[Edit, ...]] | None:
+        """How a fix spells ``module`` here, and the import edit it needs when the file lacks one.
+
+        The file's own name for the module when it has one (``alias`` first); for a ``jax``
+        submodule, the file's name for ``jax`` plus the rest (``jax.numpy``); otherwise ``alias``, with
+        an edit adding ``import module as alias`` when that name is free. ``None`` when it is taken.
+        """
+        found = self.index.alias_for(module, self.scope, alias)
+        if found is not None:
+            return found, ()
+        if module.startswith("jax."):
+            # Importing jax imports its public submodules, so `jax.numpy` works wherever `jax` does.
+            top = self.index.alias_for("jax", self.scope, "jax")
+            if top is not None:
+                return f"{top}{module[3:]}", ()
+        if not self.index.is_free(alias, self.scope):
+            return None
+        statement = f"import {module}" if alias == module else f"import {module} as {alias}"
+        return alias, (import_edit(self.index.tree, self.source, statement),)
 
     def edit(self, node: ast.AST, content: str) -> Edit:
         """An edit replacing the text of ``node`` with ``content``."""

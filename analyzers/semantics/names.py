@@ -203,6 +203,28 @@ class ModuleIndex:
         imported = self.derived("imported-names", _imported_names)
         return any(name.startswith(prefixes) for name in imported)
 
+    def alias_for(self, module: str, scope: Scope, preferred: str | None = None) -> str | None:
+        """A name that refers to ``module`` at ``scope``: ``preferred`` if it does, else any module-level name.
+
+        Fixes use it to spell ``jax.debug.print`` or ``jnp.sin`` the way the file imports them.
+
+        Examples:
+            >>> index = ModuleIndex(ast.parse("import jax.numpy as np_\\nimport jax\\n"), [])
+            >>> index.alias_for("jax.numpy", index.module_scope), index.alias_for("jax", index.module_scope, "jax")
+            ('np_', 'jax')
+            >>> index.alias_for("jax.random", index.module_scope) is None
+            True
+        """
+        candidates = self.module_scope.bindings if preferred is None else (preferred, *self.module_scope.bindings)
+        for name in candidates:
+            if self.resolve_name(name, scope) == module:
+                return name
+        return None
+
+    def is_free(self, name: str, scope: Scope) -> bool:
+        """Whether ``name`` is bound nowhere ``scope`` can see (neither in it, its parents nor the builtins)."""
+        return self.lookup(name, scope) is None and name not in _BUILTIN_NAMES
+
     def release(self) -> None:
         """Drop the per-module analyses, when the check that needed them is over.
 

@@ -43,18 +43,6 @@ def transform_name(ctx: CheckContext) -> str:
     return traced.via if traced is not None and traced.via else "a JAX transform"
 
 
-def module_alias(ctx: CheckContext, module: str, preferred: str | None = None) -> str | None:
-    """A name that refers to ``module`` at the current node: ``preferred`` if it does, else any module-level name.
-
-    Fixes use it to spell ``jax.debug.print`` or ``jnp.sin`` the way the file imports them.
-    """
-    candidates = ctx.index.module_scope.bindings if preferred is None else (preferred, *ctx.index.module_scope.bindings)
-    for name in candidates:
-        if ctx.index.resolve_name(name, ctx.scope) == module:
-            return name
-    return None
-
-
 def function_name(ctx: CheckContext) -> str:
     """The current function's name, or ``<lambda>``."""
     node = ctx.scope.enclosing_function()

@@ -18,7 +18,6 @@ from xlalens.analyzers.rules.jax._tracing import (
     describe,
     function_name,
     is_traced_leaf,
-    module_alias,
     snippet,
     traced_here,
     transform_name,
@@ -97,12 +96,13 @@ class NumPyCallOnTracer(Rule):
         if function in METHOD_DELEGATING_FUNCTIONS and node.args[0] is traced:
             return  # NumPy calls the tracer's own method, which stays traced
         fix = None
-        alias = self.jax_numpy_alias(ctx)
-        if alias is not None and function in JNP_EQUIVALENTS:
+        spelling = ctx.module_spelling("jax.numpy", "jnp") if function in JNP_EQUIVALENTS else None
+        if spelling is not None:
+            alias, imports = spelling
             fix = ctx.fix(
                 f"Replace `{ctx.segment(node.func)}` with `{alias}.{function}`",
                 Applicability.UNSAFE,
-                [ctx.edit(node.func, f"{alias}.{function}")],
+                [*imports, ctx.edit(node.func, f"{alias}.{function}")],
             )
         ctx.report(
             node,
@@ -112,11 +112,3 @@ class NumPyCallOnTracer(Rule):
             fix=fix,
             related=traced_here(ctx, traced),
         )
-
-    @staticmethod
-    def jax_numpy_alias(ctx: CheckContext) -> str | None:
-        if ctx.index.resolve_name("jnp", ctx.scope) == "jax.numpy":
-            return "jnp"
-        if ctx.index.resolve_name("jax", ctx.scope) == "jax":
-            return "jax.numpy"
-        return module_alias(ctx, "jax.numpy")

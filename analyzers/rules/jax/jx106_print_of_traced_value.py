@@ -13,7 +13,6 @@ from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
-    module_alias,
     traced_here,
     transform_name,
 )
@@ -159,9 +158,10 @@ class PrintOfTracedValue(Rule):
         return is_traced_leaf(ctx.value(argument))
 
     def fix(self, node: ast.Call, ctx: CheckContext) -> Fix | None:
-        alias = module_alias(ctx, "jax", "jax")
-        if alias is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        spelling = ctx.module_spelling("jax", "jax")
+        if spelling is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             return None
+        alias, imports = spelling
         fields: list[str] = []
         arguments: list[str] = []
         safe = True
@@ -186,5 +186,5 @@ class PrintOfTracedValue(Rule):
         return ctx.fix(
             "Replace with `jax.debug.print`",
             Applicability.SAFE if safe else Applicability.UNSAFE,
-            [ctx.edit(node, call)],
+            [*imports, ctx.edit(node, call)],
         )

@@ -10,7 +10,6 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
-from xlalens.analyzers.rules.jax._tracing import module_alias
 from xlalens.analyzers.semantics.loops import parents
 from xlalens.analyzers.semantics.names import Scope
 
@@ -119,14 +118,15 @@ class DeprecatedShardMapSpelling(Rule):
         if qualname not in SHARD_MAP_NAMES or _compatibility_code(node, ctx):
             return
         if qualname == EXPERIMENTAL_SHARD_MAP and isinstance(callee, ast.Attribute):
-            jax_name = module_alias(ctx, "jax", "jax")
+            spelling = ctx.module_spelling("jax", "jax")
             edits = _keyword_edits(node, offset, ctx)
             fix = None
-            if edits is not None and jax_name is not None:
+            if edits is not None and spelling is not None:
+                jax_name, imports = spelling
                 fix = ctx.fix(
                     "Use `jax.shard_map` with keyword arguments and `check_vma`",
                     Applicability.SAFE,
-                    [ctx.edit(callee, f"{jax_name}.shard_map"), *edits],
+                    [*imports, ctx.edit(callee, f"{jax_name}.shard_map"), *edits],
                 )
             ctx.report(
                 callee,

@@ -9,7 +9,7 @@ from xlalens.analyzers.core.diagnostics import Applicability
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
-from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex
+from xlalens.analyzers.semantics.names import BindingKind
 from xlalens.analyzers.semantics.values import Array
 
 _AUGMENTED = {
@@ -119,12 +119,4 @@ def _may_be_pallas_ref(name: str, ctx: CheckContext) -> bool:
     found = ctx.index.lookup(name, ctx.scope)
     if found is None or not any(binding.kind is BindingKind.PARAM for binding in found[1]):
         return False
-    return ctx.index.derived("imports-pallas", _imports_pallas)
-
-
-def _imports_pallas(index: ModuleIndex) -> bool:
-    return any(
-        binding.kind is BindingKind.IMPORT and (binding.qualname or "").startswith("jax.experimental.pallas")
-        for bindings in index.module_scope.bindings.values()
-        for binding in bindings
-    )
+    return ctx.index.imports("jax.experimental.pallas")

@@ -12,7 +12,6 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.randomness import SAMPLERS, SPLITTERS, consumer_kind
 from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
-from xlalens.analyzers.rules.jax._tracing import module_alias
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.loops import enclosing_loops, parents
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
@@ -188,12 +187,12 @@ class PrngKeyReuse(Rule):
         if indent.strip():
             return None
         module = ctx.segment(call.func.value) if isinstance(call.func, ast.Attribute) else None
+        imports: tuple[Edit, ...] = ()
         if module is None:
-            found = module_alias(ctx, "jax.random")
-            jax_alias = module_alias(ctx, "jax", "jax")
-            module = found or (f"{jax_alias}.random" if jax_alias else None)
-        if module is None:
-            return None
+            spelling = ctx.module_spelling("jax.random", "jax.random")
+            if spelling is None:
+                return None
+            module, imports = spelling
         taken = jit_index(ctx.index).names()
         subkey = "subkey"
         number = 2
@@ -204,5 +203,5 @@ class PrngKeyReuse(Rule):
         return ctx.fix(
             f"Split `{key.id}` and pass `{subkey}`",
             Applicability.UNSAFE,
-            [Edit(Range(start, start), line), ctx.edit(key, subkey)],
+            [*imports, Edit(Range(start, start), line), ctx.edit(key, subkey)],
         )

@@ -10,7 +10,6 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
-from xlalens.analyzers.rules.jax._tracing import module_alias
 from xlalens.analyzers.semantics.loops import block_of, parents, walk_scope
 
 CLOCKS = frozenset(
@@ -167,15 +166,16 @@ class TimingWithoutSynchronization(Rule):
 
     @staticmethod
     def wait_first(ctx: CheckContext, call: ast.Call, clock: ast.stmt, between: list[ast.stmt]) -> Fix | None:
-        jax_alias = module_alias(ctx, "jax", "jax")
-        if jax_alias is None:
+        spelling = ctx.module_spelling("jax", "jax")
+        if spelling is None:
             return None
+        jax_alias, imports = spelling
         parent = parents(ctx.index, ctx.scope).get(id(call))
         if isinstance(parent, ast.Expr) and any(parent is s for s in between):
             return ctx.fix(
                 "Wait for the call with `jax.block_until_ready`",
                 Applicability.SAFE,
-                [ctx.edit(call, f"{jax_alias}.block_until_ready({ctx.segment(call)})")],
+                [*imports, ctx.edit(call, f"{jax_alias}.block_until_ready({ctx.segment(call)})")],
             )
         if not (
             isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name)
@@ -189,5 +189,5 @@ class TimingWithoutSynchronization(Rule):
         return ctx.fix(
             f"Wait for `{name}` before reading the clock",
             Applicability.SAFE,
-            [Edit(Range(start, start), f"{jax_alias}.block_until_ready({name})\n{indent}")],
+            [*imports, Edit(Range(start, start), f"{jax_alias}.block_until_ready({name})\n{indent}")],
         )

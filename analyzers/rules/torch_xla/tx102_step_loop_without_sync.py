@@ -111,29 +111,36 @@ class StepLoopWithoutSync(Rule):
         )
 
     @staticmethod
-    def sync_call(ctx: CheckContext) -> str | None:
-        """``torch_xla.sync()`` or ``xm.mark_step()`` spelled with the file's own imports and habits."""
-        module_names = ctx.index.module_scope.bindings
-        xla_model = next((n for n in module_names if ctx.index.resolve_name(n, ctx.scope) == _XLA_MODEL), None)
-        top = next((n for n in module_names if ctx.index.resolve_name(n, ctx.scope) == "torch_xla"), None)
+    def sync_call(ctx: CheckContext) -> tuple[str, tuple[Edit, ...]] | None:
+        """``torch_xla.sync()`` or ``xm.mark_step()`` spelled with the file's own imports and habits, and
+        the import ``torch_xla.sync()`` needs when the file has neither."""
+        xla_model = ctx.index.alias_for(_XLA_MODEL, ctx.scope)
+        top = ctx.index.alias_for("torch_xla", ctx.scope)
         uses_mark_step = any(
             ctx.index.qualname(call.func, scope) == tx.MARK_STEP  # type: ignore[attr-defined]
             for call, scope in ctx.index.nodes.get(ast.Call, ())
         )
         if xla_model is not None and (uses_mark_step or top is None):
-            return f"{xla_model}.mark_step()"
-        return f"{top}.sync()" if top is not None else None
+            return f"{xla_model}.mark_step()", ()
+        spelling = ctx.module_spelling("torch_xla", "torch_xla")
+        if spelling is None:
+            return None
+        top, imports = spelling
+        return f"{top}.sync()", imports
 
     def fix(self, step: StepLoop, ctx: CheckContext) -> Fix | None:
         loop = step.node
-        call = self.sync_call(ctx)
+        sync = self.sync_call(ctx)
         first, last = loop.body[0], loop.body[-1]
-        if call is None or first.lineno == loop.lineno:
+        if sync is None or first.lineno == loop.lineno:
             return None
+        call, imports = sync
         line = ctx.source.line(first.lineno)
         indent = line[: len(line) - len(line.lstrip())]
         end_line = last.end_lineno or last.lineno
         # After the whole last line, so a trailing comment stays with its statement.
         end = Position(end_line, len(ctx.source.line(end_line)))
         title = f"Add `{call}` at the end of the loop body"
-        return ctx.fix(title, Applicability.SAFE, [Edit(Range(end, end), f"{ctx.source.newline}{indent}{call}")])
+        return ctx.fix(
+            title, Applicability.SAFE, [*imports, Edit(Range(end, end), f"{ctx.source.newline}{indent}{call}")]
+        )
