@@ -45,22 +45,33 @@ _CACHEDIR_TAG = (
 )
 
 
-def package_stamp() -> str:
-    """A hash of the ``(name, mtime, size)`` of every analyzer source file.
+def stamped_packages() -> tuple[Path, ...]:
+    """The source folders whose code computes diagnostics: the analyzers and the explainers beside them.
 
-    It changes whenever a rule or the engine is edited or upgraded, so the cache cannot serve
-    diagnostics computed by older code even when the version number stayed the same.
+    Messages quote the calculators (``explainers/calculators``), so a calculator edited in a
+    development install must invalidate the cache just as an edited rule does. Both folders sit side
+    by side in the repository and in an installed ``xlalens`` package.
     """
-    package = Path(__file__).resolve().parent
+    analyzers = Path(__file__).resolve().parents[1]
+    return analyzers, analyzers.parent / "explainers"
+
+
+def package_stamp(roots: Sequence[Path] | None = None) -> str:
+    """A hash of the ``(name, mtime, size)`` of every source file of :func:`stamped_packages`.
+
+    It changes whenever a rule, the engine or a calculator is edited or upgraded, so the cache cannot
+    serve diagnostics computed by older code even when the version number stayed the same.
+    """
     digest = hashlib.sha256()
-    for directory, subdirs, files in os.walk(package):
-        subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(directory, name)
-                with contextlib.suppress(OSError):
-                    info = os.stat(path)
-                    digest.update(f"{path}\0{info.st_mtime_ns}\0{info.st_size}\n".encode())
+    for root in stamped_packages() if roots is None else roots:
+        for directory, subdirs, files in os.walk(root):
+            subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    path = os.path.join(directory, name)
+                    with contextlib.suppress(OSError):
+                        info = os.stat(path)
+                        digest.update(f"{path}\0{info.st_mtime_ns}\0{info.st_size}\n".encode())
     return digest.hexdigest()[:16]
 
 

@@ -288,3 +288,20 @@ def test_hints_for_grid_and_block_origins() -> None:
     assert (grid.target, grid.label) == ("grid", "5 steps")
     assert block.inputs is not None and block.inputs["index-map"] == "lambda i: (i, 0)"
     assert CALCULATOR.run(CALCULATOR.query(block.inputs)).total_vmem_bytes == 4 * 200 * 128 * 4
+
+
+def test_the_model_is_kept_per_tpu_generation_and_target() -> None:
+    import ast
+
+    from xlalens.analyzers.models.extensions import module_interpreter
+    from xlalens.analyzers.models.pallas.model import pallas_model
+    from xlalens.analyzers.semantics.names import ModuleIndex
+
+    code = "from jax.experimental import pallas as pl\n"
+    index = ModuleIndex(ast.parse(code), {ast.Call})
+    interpreter = module_interpreter(index)
+    default = pallas_model(index, interpreter, code)
+    v4 = pallas_model(index, interpreter, code, "v4", "tpu")
+    assert (default.tpu, default.target) == ("v5e", None)
+    assert (v4.tpu, v4.target) == ("v4", "tpu"), "a model built for other settings must not be reused"
+    assert pallas_model(index, interpreter, code, "v4", "tpu") is v4

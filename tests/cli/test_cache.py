@@ -230,3 +230,28 @@ def test_unwritable_cache_is_reported_not_raised(tmp_path):
     store.store(file, Settings(), sha256_hex(file.read_bytes()), [])
     store.save()
     assert store.errors and "cannot write cache" in store.errors[0]
+
+
+def test_the_stamp_covers_every_analyzer_room_and_the_calculators():
+    roots = cache_module.stamped_packages()
+    calculator = Path(cache_module.__file__).resolve().parents[2] / "explainers" / "calculators" / "blockspec.py"
+    rule = (
+        Path(cache_module.__file__).resolve().parents[1]
+        / "rules"
+        / "jax"
+        / "jx101_traced_value_in_python_control_flow.py"
+    )
+    assert all(any(path.is_relative_to(root) for root in roots) for path in (calculator, rule))
+
+
+def test_editing_a_calculator_changes_the_stamp(tmp_path):
+    analyzers, explainers = tmp_path / "analyzers", tmp_path / "explainers" / "calculators"
+    analyzers.mkdir()
+    explainers.mkdir(parents=True)
+    (analyzers / "engine.py").write_text("RULES = 1\n")
+    calculator = explainers / "blockspec.py"
+    calculator.write_text("def grid(): return 1\n")
+    roots = (analyzers, tmp_path / "explainers")
+    before = cache_module.package_stamp(roots)
+    calculator.write_text("def grid(): return 2  # a changed formula\n")
+    assert cache_module.package_stamp(roots) != before

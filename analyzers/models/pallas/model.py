@@ -988,7 +988,8 @@ class PallasModel:
 def pallas_model(
     index: ModuleIndex, interpreter: Interpreter, source_text: str, tpu: str | None = None, target: str | None = None
 ) -> PallasModel:
-    """The Pallas model of the module ``index`` describes, built once per check."""
+    """The Pallas model of the module ``index`` describes for one TPU generation and target, built once per check."""
+    tpu = tpu or DEFAULT_TPU
     return index.derived(
-        "pallas", lambda owner: PallasModel(owner, interpreter, source_text, tpu or DEFAULT_TPU, target)
+        f"pallas:{tpu}:{target}", lambda owner: PallasModel(owner, interpreter, source_text, tpu, target)
     )
