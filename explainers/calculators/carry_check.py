@@ -33,7 +33,7 @@ from typing import Literal
 
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
-from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, PytreeTextParser
+from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, Container, PytreeTextParser
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 
 MAX_TEXT = 20_000
@@ -77,31 +77,7 @@ class Leaf:
         return dtypes.aval(self.dtype, self.shape, long=True)
 
 
-NodeKind = Literal["tuple", "list", "dict", "None"]
-
-
-@dataclass(frozen=True)
-class Node:
-    """A pytree container; a dict's keys are kept sorted, the order JAX flattens them in."""
-
-    kind: NodeKind
-    children: tuple[Tree, ...] = ()
-    keys: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        if self.kind == "None":
-            return "None"
-        if self.kind == "dict":
-            return (
-                "{" + ", ".join(f"{key!r}: {child}" for key, child in zip(self.keys, self.children, strict=True)) + "}"
-            )
-        inner = ", ".join(str(child) for child in self.children)
-        if self.kind == "tuple":
-            return f"({inner},)" if len(self.children) == 1 else f"({inner})"
-        return f"[{inner}]"
-
-
-Tree = Leaf | Node
+Tree = Leaf | Container
 
 
 def parse_tree(text: str) -> Tree:
@@ -159,16 +135,16 @@ class _TreeParser(PytreeTextParser):
         rest = self.text[self.pos :]
         if re.match(r"None(?![A-Za-z0-9_])", rest):
             self.pos += 4
-            return Node("None")
+            return Container("None")
         if rest[:1] in ("(", "["):
             tuple_or_list = "tuple" if rest[:1] == "(" else "list"
             children, comma = self.parse_items(depth)
             if tuple_or_list == "tuple" and len(children) == 1 and not comma:
                 return children[0]  # (x) is x, as in Python
-            return Node(tuple_or_list, tuple(children))
+            return Container(tuple_or_list, tuple(children))
         if rest[:1] == "{":
             keys, values = self.parse_dict(depth)
-            return Node("dict", values, keys)
+            return Container("dict", values, keys)
         return self.leaf()
 
     def leaf(self) -> Leaf:
@@ -377,7 +353,7 @@ def _mismatch(first: Leaf, second: Leaf) -> str:
     return reasons[0] if reasons else ""
 
 
-def _key_text(node: Node, index: int) -> str:
+def _key_text(node: Container, index: int) -> str:
     return f"[{node.keys[index]!r}]" if node.kind == "dict" else f"[{index}]"
 
 
@@ -391,7 +367,7 @@ def _structure_errors(path: str, first: Tree, second: Tree, leaf_name: str) -> l
     ]
     if names[0] != names[1]:
         return [(path, names[0], names[1], "their Python types differ")]
-    assert isinstance(first, Node) and isinstance(second, Node)
+    assert isinstance(first, Container) and isinstance(second, Container)
     if first.kind in ("tuple", "list") and len(first.children) != len(second.children):
         return [
             (
@@ -436,7 +412,7 @@ def _leaf_pairs(path: str, first: Tree, second: Tree) -> list[tuple[str, Leaf, L
     """Leaves of two trees of equal structure, with their paths, in JAX's flattening order."""
     if isinstance(first, Leaf) and isinstance(second, Leaf):
         return [(path, first, second)]
-    assert isinstance(first, Node) and isinstance(second, Node)
+    assert isinstance(first, Container) and isinstance(second, Container)
     pairs: list[tuple[str, Leaf, Leaf]] = []
     for index, (left, right) in enumerate(zip(first.children, second.children, strict=True)):
         pairs += _leaf_pairs(path + _key_text(first, index), left, right)

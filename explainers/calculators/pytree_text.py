@@ -1,8 +1,8 @@
 """Reading pytree types written as text: shapes, tuples, lists and dicts.
 
 Calculators whose fields hold abstract values (``retrace``'s call arguments, ``carry-check``'s
-carry types) share this recursive descent. A subclass decides what a value is
-(:meth:`PytreeTextParser.parse_value`) and builds its own containers from the pieces read here.
+carry types) share this recursive descent and the :class:`Container` it builds. A subclass decides
+what a leaf is (:meth:`PytreeTextParser.parse_value`).
 
 Examples:
     >>> class Dims(PytreeTextParser):
@@ -20,13 +20,47 @@ Examples:
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from xlalens.explainers.calculators.limits import MAX_DIM, MAX_RANK
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DTYPE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _INT = re.compile(r"[0-9][0-9_]*")
+
+ContainerKind = Literal["tuple", "list", "dict", "None"]
+
+
+@dataclass(frozen=True)
+class Container:
+    """A pytree container: a tuple, list, dict (keys sorted, the order JAX flattens them in) or ``None``.
+
+    Examples:
+        >>> str(Container("dict", ("1", "a"), ("x", "y")))
+        "{'x': 1, 'y': a}"
+        >>> str(Container("tuple", ("f32[3]",))), str(Container("list")), str(Container("None"))
+        ('(f32[3],)', '[]', 'None')
+    """
+
+    kind: ContainerKind
+    children: tuple[Any, ...] = ()
+    keys: tuple[str, ...] = ()
+
+    def key_text(self, key: str) -> str:
+        """How a dict key is written (quoted, as Python writes it)."""
+        return repr(key)
+
+    def __str__(self) -> str:
+        if self.kind == "None":
+            return "None"
+        if self.kind == "dict":
+            pairs = zip(self.keys, self.children, strict=True)
+            return "{" + ", ".join(f"{self.key_text(key)}: {child}" for key, child in pairs) + "}"
+        inner = ", ".join(str(child) for child in self.children)
+        if self.kind == "tuple":
+            return f"({inner},)" if len(self.children) == 1 else f"({inner})"
+        return f"[{inner}]"
 
 
 class PytreeTextParser:

@@ -39,7 +39,7 @@ from typing import Literal
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.limits import MAX_DIM, MAX_RANK
-from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, PytreeTextParser
+from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, Container, PytreeTextParser
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
 from xlalens.explainers.calculators.units import format_count
 
@@ -108,31 +108,15 @@ class Static:
         return f"static({self.value!r})"
 
 
-NodeKind = Literal["tuple", "list", "dict", "None"]
-
-
 @dataclass(frozen=True)
-class Node:
-    """A pytree container: a tuple, list, dict (keys sorted, as JAX flattens them) or ``None``."""
+class CallContainer(Container):
+    """A container of call arguments: dict keys that are names are written bare (``{lr: f32[]}``)."""
 
-    kind: NodeKind
-    children: tuple[Value, ...] = ()
-    keys: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        if self.kind == "None":
-            return "None"
-        if self.kind == "dict":
-            return (
-                "{" + ", ".join(f"{_format_key(k)}: {v}" for k, v in zip(self.keys, self.children, strict=True)) + "}"
-            )
-        inner = ", ".join(str(child) for child in self.children)
-        if self.kind == "tuple":
-            return f"({inner},)" if len(self.children) == 1 else f"({inner})"
-        return f"[{inner}]"
+    def key_text(self, key: str) -> str:
+        return _format_key(key)
 
 
-Value = Aval | Static | Node
+Value = Aval | Static | CallContainer
 
 
 @dataclass(frozen=True)
@@ -291,13 +275,13 @@ class _CallParser(PytreeTextParser):
             return self.parse_static()
         if rest.startswith("None") and not rest[4:5].isalnum() and rest[4:5] != "_":
             self.pos += 4
-            return Node("None")
+            return CallContainer("None")
         if rest[:1] in ("(", "["):
             children, _ = self.parse_items(depth)
-            return Node("tuple" if rest[:1] == "(" else "list", tuple(children))
+            return CallContainer("tuple" if rest[:1] == "(" else "list", tuple(children))
         if rest[:1] == "{":
             keys, values = self.parse_dict(depth)
-            return Node("dict", values, keys)
+            return CallContainer("dict", values, keys)
         if rest[:1] == "~" or DTYPE.match(rest):
             return self.parse_aval()
         raise self.error(
@@ -464,11 +448,11 @@ def _value_problem(value: object, depth: int) -> str:
         except TypeError:
             return f"static value {value.value!r} is not hashable"
         return ""
-    if isinstance(value, Node) and value.kind in ("tuple", "list", "dict", "None"):
+    if isinstance(value, CallContainer) and value.kind in ("tuple", "list", "dict", "None"):
         if value.kind == "dict" and len(value.keys) != len(value.children):
             return "a dict node needs one key per child"
         return next((p for child in value.children if (p := _value_problem(child, depth + 1))), "")
-    return f"{value!r} is not an Aval, Static or Node"
+    return f"{value!r} is not an Aval, Static or container"
 
 
 CallKind = Literal["hit", "never seen", "pytree", "types"]
@@ -605,11 +589,14 @@ def _summary(outcome: CallOutcome) -> str:
 _Path = tuple[str, ...]
 
 
-def _root(call: Call) -> Node:
+def _root(call: Call) -> CallContainer:
     """The tracing-cache key tree: ``(args, kwargs)`` with kwargs sorted by name, as JAX builds it."""
     args = tuple(a.value for a in call.arguments if not a.keyword)
     kwargs = sorted(((a.name, a.value) for a in call.arguments if a.keyword), key=lambda pair: pair[0])
-    return Node("tuple", (Node("tuple", args), Node("dict", tuple(v for _, v in kwargs), tuple(k for k, _ in kwargs))))
+    return CallContainer(
+        "tuple",
+        (CallContainer("tuple", args), CallContainer("dict", tuple(v for _, v in kwargs), tuple(k for k, _ in kwargs))),
+    )
 
 
 def _type_name(value: Value) -> str:
@@ -620,7 +607,7 @@ def _type_name(value: Value) -> str:
     return "<class 'NoneType'>" if value.kind == "None" else f"<class '{value.kind}'>"
 
 
-def _child_entries(node: Node) -> tuple[str, ...]:
+def _child_entries(node: CallContainer) -> tuple[str, ...]:
     if node.kind == "dict":
         return tuple(f"[{key!r}]" for key in node.keys)
     return tuple(f"[{index}]" for index in range(len(node.children)))
@@ -642,7 +629,7 @@ def _tree_errors(path: _Path, new: Value, old: Value) -> Iterator[str]:
                 f"{old_type} with pytree metadata Static(val={old.value!r}), so the pytree node metadata does not match"
             )
         return
-    assert isinstance(new, Node) and isinstance(old, Node)
+    assert isinstance(new, CallContainer) and isinstance(old, CallContainer)
     if new.kind in ("tuple", "list") and len(new.children) != len(old.children):
         yield (
             f"* at input path {where}, now {new.kind} of length {len(new.children)} and before {old.kind} "
@@ -686,7 +673,7 @@ def _leaves(call: Call) -> list[tuple[str, Aval]]:
 def _collect(name: str, value: Value, out: list[tuple[str, Aval]]) -> None:
     if isinstance(value, Aval):
         out.append((name, value))
-    elif isinstance(value, Node):
+    elif isinstance(value, CallContainer):
         for entry, child in zip(_child_entries(value), value.children, strict=True):
             _collect(name + entry, child, out)
 

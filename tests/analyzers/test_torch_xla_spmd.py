@@ -8,7 +8,7 @@ import pytest
 from xlalens.analyzers.api import check_source
 from xlalens.analyzers.core.diagnostics import Applicability
 from xlalens.analyzers.core.settings import Settings
-from xlalens.analyzers.models.torch_xla.spmd import UNKNOWN, DeviceIds, MeshValue, TensorShape, spmd_model
+from xlalens.analyzers.models.torch_xla.spmd import UNKNOWN, DeviceIds, SpmdMesh, TensorShape, spmd_model
 from xlalens.analyzers.semantics.names import ModuleIndex
 
 HEADER = """\
@@ -53,7 +53,7 @@ def _codes(source: str, device_count: int | None = None) -> list[tuple[int, str]
 )
 def test_mesh_values(source: str, device_count: int | None, expected: tuple[object, object]) -> None:
     value = _last_value(source, device_count)
-    assert isinstance(value, MeshValue)
+    assert isinstance(value, SpmdMesh)
     assert (value.shape, value.axis_names) == expected
     assert value.names_known
 
@@ -61,12 +61,12 @@ def test_mesh_values(source: str, device_count: int | None, expected: tuple[obje
 def test_names_flow_through_single_assignments() -> None:
     source = 'names = ("x", "y")\nshape = (num_devices // 2, 2)\nm = xs.Mesh(np.arange(num_devices), shape, names)'
     value = _last_value(source, 8)
-    assert value == MeshValue((4, 2), ("x", "y"), True)
+    assert value == SpmdMesh((4, 2), ("x", "y"), True)
 
 
 def test_names_bound_twice_or_mutated_are_unknown() -> None:
     value = _last_value('names = ("x",)\nnames = ("y",)\nm = xs.Mesh(ids, (8,), names)')
-    assert isinstance(value, MeshValue) and not value.names_known
+    assert isinstance(value, SpmdMesh) and not value.names_known
     assert _last_value('spec = ["x"]\nspec.append(None)\nspec') is UNKNOWN
 
 

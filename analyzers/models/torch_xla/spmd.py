@@ -96,7 +96,7 @@ class DeviceIds:
 
 
 @dataclass(frozen=True, slots=True)
-class MeshValue:
+class SpmdMesh:
     """A mesh as far as it is known.
 
     Attributes:
@@ -122,9 +122,9 @@ class MeshValue:
         """How messages show the mesh.
 
         Examples:
-            >>> MeshValue((4, 2), ("x", "y"), True).describe()
+            >>> SpmdMesh((4, 2), ("x", "y"), True).describe()
             "mesh ('x': 4, 'y': 2)"
-            >>> MeshValue((None, 2), None, True).describe()
+            >>> SpmdMesh((None, 2), None, True).describe()
             'mesh of shape (?, 2) without axis names'
         """
         sizes = ["?" if size is None else str(size) for size in self.shape or ()]
@@ -416,16 +416,16 @@ class SpmdModel:
             return True, tuple(str(item) for item in value.values)
         return False, None
 
-    def mesh_of_call(self, node: ast.Call, scope: Scope, depth: int = 0) -> MeshValue:
+    def mesh_of_call(self, node: ast.Call, scope: Scope, depth: int = 0) -> SpmdMesh:
         """The mesh an ``xs.Mesh(...)`` call builds."""
         shape_expr = self.argument(node, 1, "mesh_shape")
         names_expr = self.argument(node, 2, "axis_names")
         shape = None if shape_expr is None else self._shape(self._eval(shape_expr, scope, depth))
         if names_expr is None:
             spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
-            return MeshValue(shape, None, not spread and len(node.args) <= 2)
+            return SpmdMesh(shape, None, not spread and len(node.args) <= 2)
         known, names = self._names(self._eval(names_expr, scope, depth))
-        return MeshValue(shape, names, known)
+        return SpmdMesh(shape, names, known)
 
     def ids_of_call(self, node: ast.Call, scope: Scope) -> DeviceIds | None:
         """The device ids an ``xs.Mesh(...)`` call is given, when the source fixes their number."""
@@ -436,13 +436,13 @@ class SpmdModel:
         expr = self.argument(node, 0, "axis_name")
         if expr is None:
             known = not node.keywords and not node.args
-            return MeshValue((self.device_count,), None, known)
+            return SpmdMesh((self.device_count,), None, known)
         name = self._eval(expr, scope, depth)
         if name is None:
-            return MeshValue((self.device_count,), None, True)
+            return SpmdMesh((self.device_count,), None, True)
         if isinstance(name, str):
-            return MeshValue((self.device_count,), (name,), True)
-        return MeshValue((self.device_count,), None, False)
+            return SpmdMesh((self.device_count,), (name,), True)
+        return SpmdMesh((self.device_count,), None, False)
 
     def hybrid_shapes(
         self, node: ast.Call, scope: Scope
@@ -464,9 +464,9 @@ class SpmdModel:
             shape = tuple(None if a is None or b is None else a * b for a, b in zip(ici, dcn, strict=True))
         names_expr = self.argument(node, None, "axis_names")
         if names_expr is None:
-            return MeshValue(shape, None, not any(k.arg is None for k in node.keywords))
+            return SpmdMesh(shape, None, not any(k.arg is None for k in node.keywords))
         known, names = self._names(self._eval(names_expr, scope, depth))
-        return MeshValue(shape, names, known)
+        return SpmdMesh(shape, names, known)
 
     def _layer(self, qualname: str, node: ast.Call, scope: Scope, depth: int) -> object:
         first_name, second_name = tx.SIZED_LAYERS[qualname]
@@ -514,7 +514,7 @@ class ShardingSite:
 
     call: ast.Call
     tensor: TensorShape | None
-    mesh: MeshValue | None
+    mesh: SpmdMesh | None
     spec: Items | None
     spec_expr: ast.expr
 
@@ -575,7 +575,7 @@ def sharding_site(model: SpmdModel, call: ast.Call, scope: Scope) -> ShardingSit
     return ShardingSite(
         call,
         tensor if isinstance(tensor, TensorShape) else None,
-        mesh if isinstance(mesh, MeshValue) else None,
+        mesh if isinstance(mesh, SpmdMesh) else None,
         spec if isinstance(spec, Items) else None,
         spec_expr,
     )

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlalens.analyzers.knowledge import lax_control_flow
-from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare, promote_weak
+from xlalens.analyzers.models.tracing.carry_types import (
+    BodyTypes,
+    ContainerType,
+    Leaf,
+    Mismatch,
+    Tree,
+    compare,
+    promote_weak,
+)
 from xlalens.analyzers.semantics.scope_view import ScopeView
 from xlalens.analyzers.semantics.values import Const
 from xlalens.explainers.calculators import dtypes
@@ -122,14 +130,14 @@ def _slice_leading(xs: Tree) -> Tree:
     """One iteration's slice of scan's ``xs``: every leaf without its leading axis."""
     if isinstance(xs, Leaf):
         return Leaf(xs.shape[1:], xs.dtype, xs.weak) if xs.shape else None
-    if isinstance(xs, Node):
-        return Node(xs.kind, xs.keys, tuple(_slice_leading(child) for child in xs.children))
+    if isinstance(xs, ContainerType):
+        return ContainerType(xs.kind, xs.keys, tuple(_slice_leading(child) for child in xs.children))
     return None
 
 
 def _scan_carry(out: Tree) -> Tree:
     """The carry part of a scan body's ``(carry, y)`` output."""
-    if isinstance(out, Node) and out.kind == "tuple" and len(out.children) == 2:
+    if isinstance(out, ContainerType) and out.kind == "tuple" and len(out.children) == 2:
         return out.children[0]
     return None
 
@@ -138,9 +146,10 @@ def carry_text(tree: Tree) -> str | None:
     """A pytree type in the ``carry-check`` calculator's notation; None when it has no such text.
 
     Examples:
-        >>> carry_text(Node("tuple", (0, 1), (Leaf((3,), "float32"), Node("dict", ("m",), (Leaf((), "int32", True),)))))
+        >>> state = ContainerType("dict", ("m",), (Leaf((), "int32", True),))
+        >>> carry_text(ContainerType("tuple", (0, 1), (Leaf((3,), "float32"), state)))
         "(f32[3], {'m': ~i32[]})"
-        >>> print(carry_text(Node("State", ("x",), (Leaf((3,), "float32"),))))
+        >>> print(carry_text(ContainerType("State", ("x",), (Leaf((3,), "float32"),))))
         None
     """
     if isinstance(tree, Leaf):
@@ -151,7 +160,7 @@ def carry_text(tree: Tree) -> str | None:
         if tree.weak and short not in ("i32", "f32"):
             return None
         return dtypes.aval(short, tree.shape, tree.weak)
-    if not isinstance(tree, Node):
+    if not isinstance(tree, ContainerType):
         return None
     if tree.kind == "None":
         return "None"

@@ -50,7 +50,7 @@ class Leaf:
 
 
 @dataclass(frozen=True, slots=True)
-class Node:
+class ContainerType:
     """A pytree container: ``tuple``, ``list``, ``dict``, ``None`` or a named tuple class."""
 
     kind: str
@@ -69,7 +69,7 @@ class Node:
         return f"a {self.kind} named tuple"
 
 
-Tree = Leaf | Node | None
+Tree = Leaf | ContainerType | None
 """A pytree type, or None when unknown."""
 
 
@@ -79,16 +79,16 @@ class Mismatch:
 
     kind: str  # "structure", "shape" or "dtype"
     path: str
-    expected: Leaf | Node
-    actual: Leaf | Node
+    expected: Leaf | ContainerType
+    actual: Leaf | ContainerType
 
 
 def with_origin(tree: Tree, origin: ast.AST) -> Tree:
     """``tree`` re-attributed to ``origin`` (where a body produces it)."""
     if isinstance(tree, Leaf):
         return Leaf(tree.shape, tree.dtype, tree.weak, origin)
-    if isinstance(tree, Node):
-        return Node(tree.kind, tree.keys, tree.children, origin)
+    if isinstance(tree, ContainerType):
+        return ContainerType(tree.kind, tree.keys, tree.children, origin)
     return tree
 
 
@@ -100,7 +100,7 @@ def _scalar(value: object, origin: ast.AST | None) -> Tree:
     if isinstance(value, float):
         return Leaf((), "float32", True, origin)
     if value is None:
-        return Node("None", origin=origin)
+        return ContainerType("None", origin=origin)
     return None
 
 
@@ -116,9 +116,9 @@ def from_value(value: Value, origin: ast.AST | None = None) -> Tree:
         return Leaf(tuple(d for d in value.shape if d is not None), value.dtype, value.weak_type, origin)
     if isinstance(value, Seq):
         kids = tuple(from_value(v) for v in value.items)
-        return Node("list" if value.is_list else "tuple", tuple(range(len(kids))), kids, origin)
+        return ContainerType("list" if value.is_list else "tuple", tuple(range(len(kids))), kids, origin)
     if isinstance(value, Dict):
-        return Node("dict", value.keys, tuple(from_value(v) for v in value.values), origin)
+        return ContainerType("dict", value.keys, tuple(from_value(v) for v in value.values), origin)
     return None
 
 
@@ -130,7 +130,7 @@ def _key_text(kind: str, key: object) -> str:
     return f".{key}"
 
 
-def _sorted_items(node: Node) -> list[tuple[object, Tree]]:
+def _sorted_items(node: ContainerType) -> list[tuple[object, Tree]]:
     # JAX flattens dicts in sorted key order, so key order never matters.
     pairs = list(zip(node.keys, node.children, strict=True))
     if node.kind == "dict":
@@ -150,8 +150,8 @@ def compare(expected: Tree, actual: Tree, path: str, ignore_weak: bool) -> list[
     """
     if expected is None or actual is None:
         return []
-    if isinstance(expected, Node) or isinstance(actual, Node):
-        if not (isinstance(expected, Node) and isinstance(actual, Node)):
+    if isinstance(expected, ContainerType) or isinstance(actual, ContainerType):
+        if not (isinstance(expected, ContainerType) and isinstance(actual, ContainerType)):
             return [Mismatch("structure", path, expected, actual)]
         if expected.kind != actual.kind or sorted(map(repr, expected.keys)) != sorted(map(repr, actual.keys)):
             return [Mismatch("structure", path, expected, actual)]
@@ -173,9 +173,14 @@ def promote_weak(init: Tree, out: Tree) -> Tree:
             dtype, _ = result_type((init.dtype, True), (out.dtype, out.weak))
             return Leaf(init.shape, dtype, False, init.origin)
         return init
-    if isinstance(init, Node) and isinstance(out, Node) and init.kind == out.kind and init.keys == out.keys:
+    if (
+        isinstance(init, ContainerType)
+        and isinstance(out, ContainerType)
+        and init.kind == out.kind
+        and init.keys == out.keys
+    ):
         kids = tuple(promote_weak(a, b) for a, b in zip(init.children, out.children, strict=True))
-        return Node(init.kind, init.keys, kids, init.origin)
+        return ContainerType(init.kind, init.keys, kids, init.origin)
     return init
 
 
@@ -287,7 +292,7 @@ class _Run:
         if isinstance(target, ast.Tuple | ast.List):
             if any(isinstance(t, ast.Starred) for t in target.elts):
                 return False
-            if isinstance(value, Node) and value.kind != "dict" and len(value.children) == len(target.elts):
+            if isinstance(value, ContainerType) and value.kind != "dict" and len(value.children) == len(target.elts):
                 return all(self.bind(t, v) for t, v in zip(target.elts, value.children, strict=True))
             return all(self.bind(t, None) for t in target.elts)
         return False
@@ -296,7 +301,7 @@ class _Run:
 
     def expr(self, node: ast.expr) -> Tree:
         tree = self.evaluate(node)
-        if isinstance(tree, Leaf | Node) and not isinstance(node, ast.Name):
+        if isinstance(tree, Leaf | ContainerType) and not isinstance(node, ast.Name):
             return with_origin(tree, node)
         return tree
 
@@ -309,12 +314,12 @@ class _Run:
             if any(isinstance(e, ast.Starred) for e in node.elts):
                 return None
             kids = tuple(self.expr(e) for e in node.elts)
-            return Node("list" if isinstance(node, ast.List) else "tuple", tuple(range(len(kids))), kids)
+            return ContainerType("list" if isinstance(node, ast.List) else "tuple", tuple(range(len(kids))), kids)
         if isinstance(node, ast.Dict):
             if any(k is None or not isinstance(k, ast.Constant) for k in node.keys):
                 return None
             keys = tuple(k.value for k in node.keys if isinstance(k, ast.Constant))
-            return Node("dict", keys, tuple(self.expr(v) for v in node.values))
+            return ContainerType("dict", keys, tuple(self.expr(v) for v in node.values))
         if isinstance(node, ast.BinOp):
             return self.binop(node.op, self.expr(node.left), self.expr(node.right))
         if isinstance(node, ast.UnaryOp):
@@ -376,7 +381,7 @@ class _Run:
 
     def subscript(self, node: ast.Subscript) -> Tree:
         base = self.expr(node.value)
-        if isinstance(base, Node) and isinstance(node.slice, ast.Constant) and base.kind != "None":
+        if isinstance(base, ContainerType) and isinstance(node.slice, ast.Constant) and base.kind != "None":
             key = node.slice.value
             if base.kind != "dict" and type(key) is int and -len(base.children) <= key < len(base.children):
                 return base.children[key]
@@ -393,7 +398,11 @@ class _Run:
         base = self.expr(node.value)
         if isinstance(base, Leaf) and node.attr == "T":
             return Leaf(tuple(reversed(base.shape)), base.dtype, base.weak)
-        if isinstance(base, Node) and base.kind not in ("tuple", "list", "dict", "None") and node.attr in base.keys:
+        if (
+            isinstance(base, ContainerType)
+            and base.kind not in ("tuple", "list", "dict", "None")
+            and node.attr in base.keys
+        ):
             return base.children[base.keys.index(node.attr)]
         return None
 
@@ -452,7 +461,7 @@ class _Run:
         given = dict(zip(fields, node.args, strict=False)) | {k.arg: k.value for k in node.keywords if k.arg}
         if set(given) != set(fields):
             return None
-        return Node(klass.name, tuple(fields), tuple(self.expr(given[f]) for f in fields))
+        return ContainerType(klass.name, tuple(fields), tuple(self.expr(given[f]) for f in fields))
 
     def method(self, func: ast.Attribute, node: ast.Call, keywords: dict[str | None, ast.expr]) -> Tree:
         receiver = func.value
@@ -466,14 +475,14 @@ class _Run:
             base = self.expr(receiver.value.value)
             return base if isinstance(base, Leaf) else None
         base = self.expr(receiver)
-        if isinstance(base, Node) and func.attr == "_replace" and not node.args:
+        if isinstance(base, ContainerType) and func.attr == "_replace" and not node.args:
             if base.kind in ("tuple", "list", "dict", "None") or not set(keywords) <= set(base.keys):
                 return None
             kids = tuple(
                 self.expr(keywords[k]) if k in keywords else child
                 for k, child in zip(base.keys, base.children, strict=True)
             )
-            return Node(base.kind, base.keys, kids)
+            return ContainerType(base.kind, base.keys, kids)
         if not isinstance(base, Leaf):
             return None
         if func.attr == "astype" and len(node.args) == 1 and not keywords:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from xlalens.analyzers.core.diagnostics import RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.tracing.carry_checks import CarryCheck
-from xlalens.analyzers.models.tracing.carry_types import Leaf, Mismatch, Node
+from xlalens.analyzers.models.tracing.carry_types import ContainerType, Leaf, Mismatch
 
 
-def describe(tree: Leaf | Node) -> str:
+def describe(tree: Leaf | ContainerType) -> str:
     """A type in JAX's notation (``float32[3]``) or a container's description."""
     return tree.describe()
 

@@ -11,7 +11,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import lax_control_flow
 from xlalens.analyzers.models.tracing.carry_checks import carry_text
-from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Mismatch, Node, Tree, compare
+from xlalens.analyzers.models.tracing.carry_types import BodyTypes, ContainerType, Leaf, Mismatch, Tree, compare
 
 _WHAT = {"structure": "pytree structure", "shape": "shape", "dtype": "dtype"}
 
@@ -125,7 +125,7 @@ class BranchOutputTypesDiffer(Rule):
         where = f" at `output{mismatch.path}`" if mismatch.path else ""
         related: list[RelatedLocation] = []
         for label, tree in ((first, mismatch.expected), (other, mismatch.actual)):
-            origin = tree.origin if isinstance(tree, Leaf | Node) else None
+            origin = tree.origin if isinstance(tree, Leaf | ContainerType) else None
             if origin is not None:
                 text = f"{label} returns {tree.describe()} here"
                 related.append(RelatedLocation(ctx.path, ctx.source.node_range(origin), text))

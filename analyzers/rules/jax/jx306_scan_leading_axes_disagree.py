@@ -9,14 +9,14 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import lax_control_flow
-from xlalens.analyzers.models.tracing.carry_types import BodyTypes, Leaf, Node, Tree
+from xlalens.analyzers.models.tracing.carry_types import BodyTypes, ContainerType, Leaf, Tree
 
 
 def _leaves(tree: Tree) -> list[Leaf]:
     """The known array leaves of a pytree type."""
     if isinstance(tree, Leaf):
         return [tree]
-    if isinstance(tree, Node):
+    if isinstance(tree, ContainerType):
         return [leaf for child in tree.children for leaf in _leaves(child)]
     return []
 

@@ -9,7 +9,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
-from xlalens.analyzers.models.torch_xla.spmd import DeviceIds, Items, MeshValue, SpmdModel, product, spmd_model
+from xlalens.analyzers.models.torch_xla.spmd import DeviceIds, Items, SpmdMesh, SpmdModel, product, spmd_model
 
 
 def _shape_text(shape: tuple[int | None, ...], given: object) -> str:
@@ -152,7 +152,7 @@ class SpmdMeshDiffersFromDevices(Rule):
 
     @staticmethod
     def check_names(
-        mesh: MeshValue,
+        mesh: SpmdMesh,
         names_expr: ast.expr | None,
         shape_expr: ast.expr | None,
         model: SpmdModel,
@@ -234,6 +234,6 @@ class SpmdMeshDiffersFromDevices(Rule):
             )
             return
         mesh = model.value(node, ctx.scope)
-        if isinstance(mesh, MeshValue):
+        if isinstance(mesh, SpmdMesh):
             names_expr = model.argument(node, None, "axis_names")
             self.check_names(mesh, names_expr, ici_expr, model, ctx, what="ici_mesh_shape")

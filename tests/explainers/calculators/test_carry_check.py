@@ -10,8 +10,8 @@ from xlalens.explainers.calculators import CalculatorInputError, get_calculator
 from xlalens.explainers.calculators.carry_check import (
     CALCULATOR,
     CarryCheckInputs,
+    Container,
     Leaf,
-    Node,
     Tree,
     compute_carry_check,
     format_tree,
@@ -203,7 +203,7 @@ def test_text_round_trip() -> None:
     assert format_tree(tree) == "({'m': i32[], 'n': ~f32[]}, [bf16[2,3], None], (u8[],))"
     assert parse_tree(format_tree(tree)) == tree
     assert parse_tree("(f32[3])") == Leaf("f32", (3,))
-    assert parse_tree("()") == Node("tuple")
+    assert parse_tree("()") == Container("tuple")
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from xlalens.explainers.calculators.retrace import (
     Argument,
     Aval,
     Call,
-    Node,
+    CallContainer,
     RetraceInputs,
     Static,
     Value,
@@ -288,7 +288,7 @@ def test_too_many_keys_for_one_function() -> None:
         (Call((Argument("x", Static([1, 2])),)),),
         (Call((Argument("x", Aval("f33", (3,))),)),),
         (Call((Argument("x", Aval("f32", (-1,))),)),),
-        (Call((Argument("x", Node("dict", (Aval("f32", ()),))),)),),
+        (Call((Argument("x", CallContainer("dict", (Aval("f32", ()),))),)),),
         (Call((Argument("x", 3),)),),  # type: ignore[arg-type]
     ],
     ids=range(7),
@@ -300,5 +300,5 @@ def test_inputs_built_in_code_are_checked(calls: tuple[Call, ...]) -> None:
 
 
 def test_node_formatting() -> None:
-    assert str(Node("tuple", (Aval("f32", (3,)),))) == "(f32[3],)"
+    assert str(CallContainer("tuple", (Aval("f32", (3,)),))) == "(f32[3],)"
     assert str(Static("a")) == "static('a')"
