@@ -21,7 +21,6 @@ from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Positi
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.hints import SpanHint
-from xlalens.analyzers.output.sarif import summary
 from xlalens.explainers.calculators import Calculator, get_calculator
 from xlalens.explainers.links import calculator_url, section_url
 
@@ -103,7 +102,7 @@ def diagnostic_markdown(
     title = f"**{diagnostic.code}**" + (f" · {rule.name()}" if rule is not None else "")
     parts = [title, diagnostic.message]
     if rule is not None:
-        parts.append(f"_{summary(rule)}_")
+        parts.append(f"_{rule.summary()}_")
     parts += _related_markdown(diagnostic)
     if diagnostic.fix is not None:
         parts.append(f"**Fix** ({_APPLICABILITY[diagnostic.fix.applicability]}): {diagnostic.fix.message}")

@@ -59,12 +59,10 @@ def rule_markdown(rule: type[Rule]) -> str:
 
 def rule_object(rule: type[Rule]) -> dict[str, object]:
     """The JSON description of a rule (``xlalens rule --output-format json``)."""
-    from xlalens.analyzers.output.sarif import summary
-
     return {
         "code": rule.code,
         "name": rule.name(),
-        "summary": summary(rule),
+        "summary": rule.summary(),
         "message": getattr(rule, "message", None),
         "status": rule.status.value,
         "preview": rule.status.value == "preview",

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 
 
+_WHAT_IT_DOES = re.compile(r"^## What it does\s*\n+(.+?)(?:\n\s*\n|\n##|\Z)", re.S | re.M)
+
+
 class FixAvailability(enum.Enum):
     """Whether a rule can offer a fix."""
 
@@ -141,6 +144,13 @@ class Rule:
         import inspect
 
         return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first paragraph of the rule's ``## What it does`` section (its message if absent)."""
+        match = _WHAT_IT_DOES.search(cls.docs())
+        text = match.group(1) if match else getattr(cls, "message", cls.name())
+        return " ".join(text.split())
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         """Inspect ``node`` and report findings through ``ctx.report``."""

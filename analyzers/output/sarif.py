@@ -8,7 +8,6 @@ and whose results point at files by URI relative to the current directory (``%SR
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -23,14 +22,6 @@ from xlalens.analyzers.output.report import Report
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://xlalens.dev"
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-_SECTION = re.compile(r"^## What it does\s*\n+(.+?)(?:\n\s*\n|\n##|\Z)", re.S | re.M)
-
-
-def summary(rule: type[Rule]) -> str:
-    """The first paragraph of the rule's ``## What it does`` section (its message if absent)."""
-    match = _SECTION.search(rule.docs())
-    text = match.group(1) if match else getattr(rule, "message", rule.name())
-    return " ".join(text.split())
 
 
 def _rule_descriptor(rule: type[Rule], settings: Settings) -> dict[str, Any]:
@@ -38,8 +29,8 @@ def _rule_descriptor(rule: type[Rule], settings: Settings) -> dict[str, Any]:
     return {
         "id": rule.code,
         "name": rule.name(),
-        "shortDescription": {"text": summary(rule)},
-        "fullDescription": {"text": docs or summary(rule), "markdown": docs or summary(rule)},
+        "shortDescription": {"text": rule.summary()},
+        "fullDescription": {"text": docs or rule.summary(), "markdown": docs or rule.summary()},
         "helpUri": settings.explainer_url(rule.explainer),
         "defaultConfiguration": {"level": _LEVELS[rule.severity]},
         "properties": {"status": rule.status.value},

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from xlalens.analyzers.engine import registry
-from xlalens.analyzers.output.sarif import summary
 from xlalens.explainers.calculators import CalculatorInputError, UnknownCalculatorError, get_calculator
 from xlalens.explainers.links import calculator_url
 from xlalens.explainers.pages_catalog import RuleEntry
@@ -20,7 +19,7 @@ from xlalens.explainers.web import ExplainerServer
 def rule_entries() -> tuple[RuleEntry, ...]:
     """Every registered rule as the pages see it: code, name, summary and ``page#section``."""
     return tuple(
-        RuleEntry(code=rule.code, name=rule.name(), summary=summary(rule), explainer=rule.explainer)
+        RuleEntry(code=rule.code, name=rule.name(), summary=rule.summary(), explainer=rule.explainer)
         for rule in registry.all_rules()
     )
 
