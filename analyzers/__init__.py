@@ -12,6 +12,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from xlalens.analyzers.annotate import annotate_source as annotate_source
     from xlalens.analyzers.api import FixResult as FixResult
     from xlalens.analyzers.api import check_source as check_source
     from xlalens.analyzers.api import fix_source as fix_source
@@ -26,12 +27,13 @@ _EXPORTS = {
     "FixResult": "api",
     "check_source": "api",
     "fix_source": "api",
-    "Applicability": "model",
-    "Diagnostic": "model",
-    "Edit": "model",
-    "Fix": "model",
-    "Rule": "rule",
-    "Settings": "settings",
+    "annotate_source": "annotate",
+    "Applicability": "core.diagnostics",
+    "Diagnostic": "core.diagnostics",
+    "Edit": "core.diagnostics",
+    "Fix": "core.diagnostics",
+    "Rule": "engine.rule",
+    "Settings": "core.settings",
 }
 
 __all__ = sorted(_EXPORTS)
