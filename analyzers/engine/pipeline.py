@@ -154,7 +154,9 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
     for instance in instances:
         for node_type in instance.node_types:
             by_type.setdefault(node_type, []).append(instance)
-    index = ModuleIndex(tree, {*by_type, ast.Call})
+    # Calls, names and attributes feed the call graph (which call reaches which def, which defs escape);
+    # yields tell which functions return generators.
+    index = ModuleIndex(tree, {*by_type, ast.Call, ast.Name, ast.Attribute, ast.Yield, ast.YieldFrom})
     traced = find_traced_functions(index)
     interpreter = Interpreter(index, traced, DOMAIN_EXTENSIONS)
     ctx = CheckContext(source, path, settings, index, traced, interpreter)

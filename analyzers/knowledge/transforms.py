@@ -61,6 +61,32 @@ class TransformSpec:
     is_jit: bool = False
 
 
+CALL_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "jax.jit",
+            "jax.checkpoint",
+            "jax.remat",
+            "jax.ad_checkpoint.checkpoint",
+            "jax.named_call",
+            "flax.nnx.jit",
+            "flax.nnx.remat",
+            "equinox.filter_jit",
+        ),
+        "same",
+    ),
+    **dict.fromkeys(("jax.grad", "flax.nnx.grad", "equinox.filter_grad"), "grad"),
+    **dict.fromkeys(
+        ("jax.value_and_grad", "flax.nnx.value_and_grad", "equinox.filter_value_and_grad"), "value_and_grad"
+    ),
+    **dict.fromkeys(("jax.jacfwd", "jax.jacrev", "jax.hessian"), "jacobian"),
+    **dict.fromkeys(("jax.vmap", "flax.nnx.vmap", "equinox.filter_vmap"), "map"),
+}
+"""Transforms ``T`` for which ``T(f, ...)(args)`` runs ``f`` on ``args``, by what the call returns:
+``same`` (``f``'s result: jit, checkpoint), ``grad`` (the gradient, shaped like the differentiated
+argument), ``value_and_grad`` (both), ``jacobian`` (a Jacobian) and ``map`` (``f`` on slices of the
+arguments, results stacked)."""
+
 _TRANSFORMS: dict[str, TransformSpec] = {}
 
 _JIT_STATICS = ("static_argnums", "static_argnames")

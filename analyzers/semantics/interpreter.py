@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from xlalens.analyzers.knowledge import arrays
-from xlalens.analyzers.knowledge.transforms import ParamTracing
+from xlalens.analyzers.knowledge.transforms import CALL_KINDS, ParamTracing
 from xlalens.analyzers.semantics import array_constructors
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params
+from xlalens.analyzers.semantics.calls import CallSite, call_graph
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
 from xlalens.analyzers.semantics.values import (
     UNKNOWN,
     Array,
@@ -35,9 +36,13 @@ from xlalens.analyzers.semantics.values import (
     Seq,
     Static,
     TracedTree,
+    Transformed,
     Value,
+    concrete_copy,
     join,
+    traced_copy,
 )
+from xlalens.explainers.calculators import dtypes
 
 _ARRAY_ANNOTATIONS = frozenset(
     {
@@ -68,6 +73,14 @@ _ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.
 _ARRAY_EVIDENCE = frozenset({"shape", "ndim", "dtype", "at", "T", "mT"}) | arrays.ARRAY_METHODS
 _MAX_LOOP_DEPTH = 2
 _MAX_CONST_FOLD = 1 << 20
+_MAX_CALL_DEPTH = 2
+"""How many calls deep the interpreter follows the module's own functions from the one it interprets."""
+_MAX_SITE_DEPTH = 3
+"""How many callers up a function's parameters are looked for (a caller's own parameters come from its callers)."""
+_MAX_SITES = 8
+"""A function called from more places than this is a utility: its call sites are not joined."""
+_CALL_BUDGET = 400
+"""How many (function, argument values) pairs one module's interpreter evaluates at most."""
 
 
 class FunctionTracing(Protocol):
@@ -87,6 +100,11 @@ class FunctionTracing(Protocol):
 
     @property
     def via(self) -> str: ...
+
+    @property
+    def by_callers(self) -> bool:
+        """Whether it is traced only because traced functions call it (its parameters are what they pass)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +156,18 @@ class AtRef(Value):
 
 @dataclass(slots=True)
 class Evaluation:
-    """What interpreting one function (or the module body) found."""
+    """What interpreting one function (or the module body) found.
+
+    Attributes:
+        values: The value of every expression, by ``id`` of its node.
+        summary: Each local name's value, joined over its assignments.
+        returned: What the function returns, joined over its ``return`` statements (``None`` when it
+            can fall off its end); ``UNKNOWN`` for generators and coroutines.
+    """
 
     values: dict[int, Value] = field(default_factory=dict)
     summary: dict[str, Value] = field(default_factory=dict)
+    returned: Value = UNKNOWN
 
 
 def _is_number(value: Value) -> bool:
@@ -176,25 +202,159 @@ class Interpreter:
         self._evaluations: dict[int, Evaluation] = {}
         self._in_progress: set[int] = set()
         self._provided_params: dict[int, Mapping[str, Value]] | None = None
+        self._call_results: dict[tuple[object, ...], Value] = {}
+        self._calling: list[int] = []
+        self._call_budget = _CALL_BUDGET
+        self._site_depth = 0
+        self._untraced_sites = 0
+        self._generators: dict[int, bool] = {}
 
     def evaluation(self, scope: Scope) -> Evaluation:
-        """The evaluation of the function ``scope`` opens (or of the module body)."""
+        """The evaluation of the function ``scope`` opens (or of the module body).
+
+        A function's parameters get, in this order of trust: the values a domain model provides
+        (``shard_map``'s blocks), the tracers of the transform that traces it, an array annotation,
+        and the join of what the module's calls of it pass (only the calls from traced functions when
+        it is traced because they call it).
+        """
         key = id(scope.node)
         found = self._evaluations.get(key)
         if found is not None:
             return found
         if key in self._in_progress:
             return Evaluation()
-        params = self.provided_params().get(key) if scope.is_function else None
         self._in_progress.add(key)
         try:
+            params: Mapping[str, Value] | None = None
+            if scope.is_function:
+                params = self.provided_params().get(key)
+                if params is None:
+                    params = self.call_site_params(scope.node)  # type: ignore[arg-type]
             run = _FunctionRun(self, scope)
             run.execute(params)
-            evaluation = Evaluation(run.values, run.summary)
+            evaluation = run.evaluation()
         finally:
             self._in_progress.discard(key)
         self._evaluations[key] = evaluation
         return evaluation
+
+    def call_site_params(self, function: FunctionNode) -> dict[str, Value] | None:
+        """The parameters' values joined over the module's calls of ``function``; ``None`` when they say nothing.
+
+        Only parameters that the function's own transform does not trace are given values, and only
+        when every call of the function is seen (it does not escape) and lines up with its parameters.
+        """
+        if self._site_depth >= _MAX_SITE_DEPTH:
+            return None
+        graph = call_graph(self.index)
+        if graph.escapes(function):
+            return None
+        context = self.traced.get(id(function))
+        untraced = context is None
+        if untraced and self._untraced_sites:
+            # The callers of an untraced function get no parameters from their own callers: a
+            # cascade up the whole module would cost more than what it finds.
+            return None
+        sites = graph.sites_of(function)
+        if context is not None and context.by_callers:
+            sites = [site for site in sites if self._traced_scope(site.caller)]
+        if not sites or len(sites) > _MAX_SITES:
+            return None
+        self._site_depth += 1
+        self._untraced_sites += untraced
+        try:
+            return self._join_sites(function, sites, context.traced_params if context is not None else {})
+        finally:
+            self._site_depth -= 1
+            self._untraced_sites -= untraced
+
+    def _join_sites(
+        self, function: FunctionNode, sites: Sequence[CallSite], own: Mapping[str, ParamTracing]
+    ) -> dict[str, Value] | None:
+        joined: dict[str, Value] = {}
+        for site in sites:
+            passed = site.parameters()
+            if passed is None:
+                return None
+            values: dict[str, Value] = {}
+            for name, default in _defaults(function).items():
+                if name not in passed:
+                    values[name] = self.value_of(default, self._defining_scope(function))
+            for name, expr in passed.items():
+                value = self.value_of(expr, site.caller)
+                values[name] = _mapped(value) if site.mapped else value
+            for name in [*positional_params(function)[site.bound :], *(a.arg for a in function.args.kwonlyargs)]:
+                if name in own:
+                    continue
+                value = values.get(name, UNKNOWN)
+                joined[name] = value if name not in joined else join(joined[name], value)
+        return {name: value for name, value in joined.items() if value is not UNKNOWN}
+
+    def is_generator(self, node: ast.AST) -> bool:
+        """Whether a function's own body yields (from the index when it collected the yields)."""
+        if ast.Yield in self.index.nodes and ast.YieldFrom in self.index.nodes:
+            return id(node) in self.index.derived("generators", _generators)
+        found = self._generators.get(id(node))
+        if found is None:
+            found = self._generators[id(node)] = _is_generator(node)
+        return found
+
+    def _traced_scope(self, scope: Scope) -> bool:
+        function = scope.enclosing_function()
+        return function is not None and id(function.node) in self.traced
+
+    def _defining_scope(self, function: FunctionNode) -> Scope:
+        scope = self.index.scope_of(function)
+        return scope.parent if scope is not None and scope.parent is not None else self.index.module_scope
+
+    def call_result(
+        self, function: FunctionNode, args: Sequence[Value], keywords: Mapping[str, Value], bound: int, staged: bool
+    ) -> Value:
+        """What calling the module's own ``function`` with these argument values returns.
+
+        The callee is interpreted on the caller's values (not its own joined parameters), at most
+        :data:`_MAX_CALL_DEPTH` calls deep and :data:`_CALL_BUDGET` times per module; beyond that, and
+        for recursion, the result is unknown. ``staged``: the caller is being traced, so arrays the
+        callee builds are tracers too.
+        """
+        if len(self._calling) >= _MAX_CALL_DEPTH or id(function) in self._calling:
+            return UNKNOWN
+        scope = self.index.scope_of(function)
+        if scope is None or isinstance(function, ast.AsyncFunctionDef):
+            return UNKNOWN
+        positional = positional_params(function)[bound:]
+        if len(args) > len(positional) and function.args.vararg is None:
+            return UNKNOWN
+        params: dict[str, Value] = dict(zip(positional, args, strict=False))
+        names = set(all_params(function))
+        for name, value in keywords.items():
+            if name in params:
+                return UNKNOWN
+            if name in names:
+                params[name] = value
+        for name, default in _defaults(function).items():
+            if name not in params:
+                params[name] = self.value_of(default, self._defining_scope(function))
+        try:
+            key: tuple[object, ...] = (id(function), tuple(sorted(params.items())), staged)
+            hash(key)
+        except TypeError:
+            return UNKNOWN
+        found = self._call_results.get(key)
+        if found is not None:
+            return found
+        if self._call_budget <= 0:
+            return UNKNOWN
+        self._call_budget -= 1
+        self._calling.append(id(function))
+        try:
+            run = _FunctionRun(self, scope, staged=staged)
+            run.execute(params)
+            result = run.evaluation().returned
+        finally:
+            self._calling.pop()
+        self._call_results[key] = result
+        return result
 
     def provided_params(self) -> ParameterValues:
         """The parameter values the extensions provide (``shard_map`` bodies' per-device blocks), by function."""
@@ -240,7 +400,7 @@ class Interpreter:
         """
         run = _FunctionRun(self, scope)
         run.execute(params)
-        return Evaluation(run.values, run.summary)
+        return run.evaluation()
 
     def free_variable(self, name: str, scope: Scope) -> Value:
         """The value a name from an enclosing function or the module has (joined over its bindings)."""
@@ -255,17 +415,18 @@ class Interpreter:
 
 
 class _FunctionRun:
-    def __init__(self, interpreter: Interpreter, scope: Scope) -> None:
+    def __init__(self, interpreter: Interpreter, scope: Scope, staged: bool = False) -> None:
         self.interpreter = interpreter
         self.index = interpreter.index
         self.scope = scope
         self.values: dict[int, Value] = {}
         self.summary: dict[str, Value] = {}
         self.env: dict[str, Value] = {}
+        self.returns: list[Value] = []
         self.loop_depth = 0
         node = scope.node
         self.context: FunctionTracing | None = interpreter.traced.get(id(node))
-        self.staged = bool(self.context and self.context.stages)
+        self.staged = staged or bool(self.context and self.context.stages)
         self.is_module = isinstance(node, ast.Module)
         self.local_names = set(scope.bindings) if not self.is_module else set()
 
@@ -281,9 +442,19 @@ class _FunctionRun:
         for name, value in (params or {}).items():
             self.env[name] = self.summary[name] = value
         if isinstance(node, ast.Lambda):
-            self.expr(node.body)
-        else:
-            self.block(node.body)
+            self.returns.append(self.expr(node.body))
+        elif not self.block(node.body):
+            self.returns.append(Const(None))
+
+    def evaluation(self) -> Evaluation:
+        """What this run found; what it returns is unknown for generators and coroutines."""
+        node = self.scope.node
+        returned: Value = UNKNOWN
+        if self.returns and not isinstance(node, ast.AsyncFunctionDef) and not self.interpreter.is_generator(node):
+            returned = self.returns[0]
+            for value in self.returns[1:]:
+                returned = join(returned, value)
+        return Evaluation(self.values, self.summary, returned)
 
     def bind_params(self, node: FunctionNode) -> None:
         traced = self.context.traced_params if self.context else {}
@@ -407,8 +578,7 @@ class _FunctionRun:
         return False
 
     def s_return(self, node: ast.Return) -> bool:
-        if node.value is not None:
-            self.expr(node.value)
+        self.returns.append(self.expr(node.value) if node.value is not None else Const(None))
         return True
 
     def s_raise(self, node: ast.Raise) -> bool:
@@ -609,6 +779,10 @@ class _FunctionRun:
         attr = node.attr
         if isinstance(base, ModuleRef):
             return ModuleRef(f"{base.qualname}.{attr}")
+        if isinstance(node.value, ast.Name) and type(node.ctx) is ast.Load:
+            method = call_graph(self.index).method_of_self(node.value.id, attr, self.scope)
+            if method is not None:
+                return FunctionRef(method, 1)
         if isinstance(base, Array):
             if attr == "shape":
                 if base.shape is None:
@@ -925,6 +1099,9 @@ class _FunctionRun:
                 keywords[keyword.arg] = value
         if isinstance(callee, ModuleRef):
             return self.call_api(callee.qualname, node, args, keywords)
+        starred = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
+        if isinstance(callee, FunctionRef | Transformed):
+            return UNKNOWN if starred else self.call_function(callee, args, keywords)
         if isinstance(node.func, ast.Attribute):
             receiver = self.values.get(id(node.func.value), UNKNOWN)
             modelled = receiver.call_method(node.func.attr, args, keywords, node)
@@ -934,6 +1111,47 @@ class _FunctionRun:
         if isinstance(callee, TracedTree) and self.staged:
             return TracedTree(callee.param, callee.arrays_only)
         return UNKNOWN
+
+    def call_function(self, callee: FunctionRef | Transformed, args: list[Value], keywords: dict[str, Value]) -> Value:
+        """What calling one of the module's functions, possibly through a transform, returns here."""
+        if isinstance(callee, FunctionRef):
+            return self.interpreter.call_result(callee.node, args, keywords, callee.bound, self.staged)
+        kind = CALL_KINDS[callee.transform]
+        inner = callee.function
+        if not isinstance(inner, FunctionRef | Transformed):
+            return UNKNOWN
+        if kind == "map":
+            sliced = [_mapped(a) for a in args]
+            out = self.call_traced(inner, sliced, keywords)
+            return _stacked(out, _batch_size(args))
+        traced_args = (
+            [traced_copy(a) for a in args] if kind == "same" and callee.transform != "jax.named_call" else args
+        )
+        out = self.call_traced(inner, traced_args, keywords)
+        if kind == "same":
+            return out if self.staged else concrete_copy(out)
+        argnums = callee.option("argnums", 0)
+        if not isinstance(argnums, int) or not 0 <= argnums < len(args):
+            return UNKNOWN
+        grads = _gradient_like(args[argnums], self.staged)
+        if kind == "grad":
+            return Seq((grads, UNKNOWN)) if callee.option("has_aux") is True else grads
+        if kind == "value_and_grad":
+            value = out
+            if callee.option("has_aux") is True:
+                value = (
+                    Seq((value.items[0], value.items[1]))
+                    if isinstance(value, Seq) and len(value.items) == 2
+                    else Seq((UNKNOWN, UNKNOWN))
+                )
+            return Seq((value if self.staged else concrete_copy(value), grads))
+        return UNKNOWN
+
+    def call_traced(self, callee: FunctionRef | Transformed, args: list[Value], keywords: dict[str, Value]) -> Value:
+        """``callee`` called on ``args`` while a transform traces it (its arrays are tracers there)."""
+        if isinstance(callee, Transformed):
+            return self.call_function(callee, args, keywords)
+        return self.interpreter.call_result(callee.node, args, keywords, callee.bound, True)
 
     def any_traced(self, args: list[Value], keywords: dict[str, Value]) -> bool:
         return any(v.may_be_traced() and v is not UNKNOWN for v in [*args, *keywords.values()])
@@ -951,6 +1169,13 @@ class _FunctionRun:
     def call_api(self, qualname: str, node: ast.Call, args: list[Value], keywords: dict[str, Value]) -> Value:
         if qualname.startswith("builtins."):
             return self.call_builtin(qualname[9:], args)
+        if qualname in CALL_KINDS and args and isinstance(args[0], FunctionRef | Transformed):
+            options = tuple(
+                (k.arg, k.value.value) for k in node.keywords if k.arg is not None and isinstance(k.value, ast.Constant)
+            )
+            return Transformed(qualname, args[0], options)
+        if qualname == "functools.partial" and args and isinstance(args[0], FunctionRef):
+            return UNKNOWN
         if self.interpreter.call_evaluators:
             call = ApiCall(qualname, node, args, keywords, self.values)
             for evaluate in self.interpreter.call_evaluators:
@@ -1061,6 +1286,84 @@ class _FunctionRun:
             if method in arrays.ARRAY_METHODS:
                 return Array(traced=True)
         return UNKNOWN
+
+
+def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
+    """Parameter name -> its default value's expression."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    with_defaults = positional[len(positional) - len(args.defaults) :]
+    found = {arg.arg: default for arg, default in zip(with_defaults, args.defaults, strict=True)}
+    keyword_only = zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    found.update((arg.arg, default) for arg, default in keyword_only if default is not None)
+    return found
+
+
+def _mapped(value: Value) -> Value:
+    """What a function under ``vmap`` sees of an argument: one slice, still traced."""
+    if isinstance(value, Array):
+        rank = len(value.shape) - 1 if value.shape else None
+        return Array(None if rank is None else (None,) * rank, value.dtype, value.weak_type, True, value.library)
+    if isinstance(value, TracedTree):
+        return value
+    return UNKNOWN
+
+
+def _generators(index: ModuleIndex) -> frozenset[int]:
+    """The ``id`` of every function whose own body yields, from the yields the index collected."""
+    found: set[int] = set()
+    for yield_type in (ast.Yield, ast.YieldFrom):
+        for _, scope in index.nodes[yield_type]:
+            function = scope.enclosing_function()
+            if function is not None:
+                found.add(id(function.node))
+    return frozenset(found)
+
+
+def _batch_size(args: Sequence[Value]) -> int | None:
+    """The size of the mapped axis ``vmap`` sees: the leading axis of the first array argument."""
+    for arg in args:
+        if isinstance(arg, Array) and arg.shape:
+            return arg.shape[0]
+    return None
+
+
+def _stacked(value: Value, size: int | None) -> Value:
+    """``vmap``'s result: each array of the per-slice result with the mapped axis in front."""
+    if isinstance(value, Array):
+        shape = (size, *value.shape) if value.shape is not None else None
+        return Array(shape, value.dtype, value.weak_type, True, "jax")
+    if isinstance(value, Seq):
+        return Seq(tuple(_stacked(item, size) for item in value.items), value.is_list)
+    return UNKNOWN
+
+
+def _gradient_like(value: Value, staged: bool) -> Value:
+    """The gradient with respect to ``value``: an array of its shape and (float) dtype."""
+    if isinstance(value, Array):
+        return Array(
+            value.shape, value.dtype if value.dtype and dtypes.is_inexact(value.dtype) else None, False, staged
+        )
+    if isinstance(value, Seq):
+        return Seq(tuple(_gradient_like(item, staged) for item in value.items), value.is_list)
+    if isinstance(value, Dict):
+        return Dict(value.keys, tuple(_gradient_like(item, staged) for item in value.values))
+    if isinstance(value, TracedTree) and staged:
+        return TracedTree(value.param, value.arrays_only)
+    return UNKNOWN
+
+
+def _is_generator(node: ast.AST) -> bool:
+    """Whether a function's own body (not a nested function's) yields."""
+    body = node.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else []
+    stack: list[ast.AST] = list(body)
+    while stack:
+        child = stack.pop()
+        if isinstance(child, ast.Yield | ast.YieldFrom):
+            return True
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            stack.extend(ast.iter_child_nodes(child))
+    return False
 
 
 def _reshaped(shape: tuple[int | None, ...] | None, args: list[Value]) -> tuple[int | None, ...] | None:

@@ -152,9 +152,34 @@ class TracedTree(Value):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class FunctionRef(Value):
-    """A reference to a function or lambda defined in the analyzed file."""
+    """A reference to a function or lambda defined in the analyzed file.
+
+    ``bound`` counts the leading parameters already bound: 1 for a method reached as ``self.method``.
+    """
 
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    bound: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Transformed(Value):
+    """A function wrapped by a JAX transform: ``jax.value_and_grad(loss)``, ``jax.vmap(f, in_axes=0)``.
+
+    Calling it runs ``function`` as the transform does; :func:`~.interpreter` knows what each returns.
+
+    Attributes:
+        transform: The transform's qualified name (``jax.value_and_grad``).
+        function: The wrapped function (a ``FunctionRef`` or another ``Transformed``).
+        options: The transform's literal keyword options (``argnums``, ``has_aux``), by name.
+    """
+
+    transform: str
+    function: Value
+    options: tuple[tuple[str, object], ...] = ()
+
+    def option(self, name: str, default: object = None) -> object:
+        """The literal value of option ``name``, or ``default``."""
+        return next((value for key, value in self.options if key == name), default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +187,49 @@ class ModuleRef(Value):
     """A module or API object known by its qualified name (``jax.numpy``)."""
 
     qualname: str
+
+
+def traced_copy(value: Value, param: str = "<argument>") -> Value:
+    """What a value becomes when it is passed to a jitted function: every leaf a tracer.
+
+    A Python number becomes a weakly typed scalar tracer (a bool a strong one); containers keep their
+    structure; anything else is a traced tree of unknown structure.
+
+    Examples:
+        >>> traced_copy(Const(0.5)).describe(), traced_copy(Array((2,), "int32")).describe()
+        ('~float32[]', 'int32[2]')
+        >>> traced_copy(Seq((Const(True), Const(None)))).items[0].describe()
+        'bool[]'
+    """
+    if isinstance(value, Array):
+        return Array(value.shape, value.dtype, value.weak_type, True, "jax")
+    if isinstance(value, Const):
+        if value.value is None:
+            return value
+        dtype = dtypes.python_scalar_dtype(type(value.value).__name__)
+        if dtype is not None:
+            return Array((), dtype, dtype != "bool", True, "jax")
+        return TracedTree(param)
+    if isinstance(value, Seq):
+        return Seq(tuple(traced_copy(item, param) for item in value.items), value.is_list)
+    if isinstance(value, Dict):
+        return Dict(value.keys, tuple(traced_copy(item, param) for item in value.values))
+    if isinstance(value, TracedTree):
+        return value
+    return TracedTree(param)
+
+
+def concrete_copy(value: Value) -> Value:
+    """What a jitted call's result is outside any trace: the same arrays, no longer tracers."""
+    if isinstance(value, Array):
+        return Array(value.shape, value.dtype, value.weak_type, False, value.library)
+    if isinstance(value, Seq):
+        return Seq(tuple(concrete_copy(item) for item in value.items), value.is_list)
+    if isinstance(value, Dict):
+        return Dict(value.keys, tuple(concrete_copy(item) for item in value.values))
+    if isinstance(value, TracedTree):
+        return UNKNOWN
+    return value
 
 
 def join(a: Value, b: Value) -> Value:

@@ -20,6 +20,7 @@ from xlalens.analyzers.knowledge.transforms import (
     TransformSpec,
     transform_spec,
 )
+from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
 
 
@@ -35,6 +36,8 @@ class TracedFunction:
         sites: The decorators or calls that make it traced.
         inherited: True when the function is only traced because it is nested in a traced one.
         static_params: Parameters declared static.
+        called_from: The traced function whose call runs this one (``None`` when a transform, a
+            decorator or nesting traces it); its parameters then take what the traced calls pass.
     """
 
     node: FunctionNode
@@ -46,6 +49,12 @@ class TracedFunction:
     static_params: set[str] = field(default_factory=set)
     jit_spec: TransformSpec | None = None
     jit_keywords: dict[str, ast.expr] = field(default_factory=dict)
+    called_from: FunctionNode | None = None
+
+    @property
+    def by_callers(self) -> bool:
+        """Whether only the calls of traced functions trace it (see ``called_from``)."""
+        return self.called_from is not None
 
     def merge(self, other: TracedFunction) -> None:
         """Combine a second way this function is traced into this one."""
@@ -159,6 +168,7 @@ class _Discovery:
             assert isinstance(call, ast.Call)
             self.visit_call(call, scope)
         self.inherit()
+        self.follow_calls()
         return self.found
 
     def decode_transform(self, expr: ast.expr, scope: Scope) -> tuple[TransformSpec, dict[str, ast.expr]] | None:
@@ -360,6 +370,33 @@ class _Discovery:
                     traced[name] = ParamTracing.ALL
             return traced
         return {}
+
+    def follow_calls(self) -> None:
+        """Trace the module's own functions that traced functions call, transitively.
+
+        A helper called while a function is traced runs during that trace: the arrays it builds are
+        tracers and it sees what its traced callers pass. Its findings name the caller it was reached
+        from. Functions nested in such a helper inherit it, as they do for any traced function.
+        """
+        if not self.found:
+            return
+        graph = call_graph(self.index)
+        followed: set[int] = set()
+        while len(followed) < len(self.found):
+            for caller in list(self.found.values()):
+                if id(caller.node) in followed:
+                    continue
+                followed.add(id(caller.node))
+                for site in graph.calls_in(caller.node):
+                    if id(site.callee) not in self.found:
+                        self.found[id(site.callee)] = TracedFunction(
+                            node=site.callee,
+                            stages=caller.stages,
+                            via=caller.via,
+                            sites=[site.call],
+                            called_from=caller.node,
+                        )
+            self.inherit()
 
     def inherit(self) -> None:
         for scope in self.index.functions:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 
 from xlalens.analyzers.core.diagnostics import RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
@@ -43,6 +44,25 @@ def transform_name(ctx: CheckContext) -> str:
     return traced.via if traced is not None and traced.via else "a JAX transform"
 
 
+def traced_by(ctx: CheckContext) -> str:
+    """How the current function comes to be traced, for messages: ``traced by `jax.jit```, or for a
+    helper, ``called from `step`, traced by `jax.jit``` (``step ← train`` when the chain is longer)."""
+    callers = _callers(ctx)
+    if not callers:
+        return f"traced by `{transform_name(ctx)}`"
+    return f"called from `{' ← '.join(callers)}`, traced by `{transform_name(ctx)}`"
+
+
+def _callers(ctx: CheckContext) -> list[str]:
+    """The traced functions whose calls reach the current one, nearest first (a few at most)."""
+    names: list[str] = []
+    info = ctx.traced_function
+    while info is not None and info.called_from is not None and len(names) < 4:
+        names.append(getattr(info.called_from, "name", "<lambda>"))
+        info = ctx.traced.get(id(info.called_from))
+    return names
+
+
 def function_name(ctx: CheckContext) -> str:
     """The current function's name, or ``<lambda>``."""
     node = ctx.scope.enclosing_function()
@@ -64,6 +84,15 @@ def traced_here(ctx: CheckContext, expr: ast.AST) -> tuple[RelatedLocation, ...]
     traced = ctx.traced_function
     if function is None or traced is None:
         return ()
+    if traced.called_from is not None:
+        caller = getattr(traced.called_from, "name", "<lambda>")
+        message = f"`{function_name(ctx)}` is called here from `{caller}` ({_caller_traced_by(ctx, traced)})"
+        passed = ctx.interpreter.call_site_params(function.node) or {}  # type: ignore[arg-type]
+        params = _traced_arguments(expr, function, {name for name, value in passed.items() if is_traced_leaf(value)})[0]
+        if params:
+            which = "argument" if len(params) == 1 else "arguments"
+            message += f"; its {which} {_quoted(params)} {'is' if len(params) == 1 else 'are'} traced there"
+        return (RelatedLocation(ctx.path, ctx.source.node_range(traced.sites[0]), message),)
     origin = _tracing_origin(ctx, function, traced)
     if origin is None:
         return ()
@@ -116,11 +145,18 @@ def _assigned_from(function: ast.AST) -> dict[str, set[str]]:
     return sources
 
 
-def _traced_arguments(expr: ast.AST, function: Scope, traced: TracedFunction) -> tuple[list[str], list[str]]:
-    """The traced parameters ``expr`` reads, and the local names it reads them through."""
-    params = traced.traced_params
+def _caller_traced_by(ctx: CheckContext, traced: TracedFunction) -> str:
+    """How the caller of a helper is traced, for the related location's message."""
+    caller = ctx.traced.get(id(traced.called_from)) if traced.called_from is not None else None
+    if caller is not None and caller.called_from is not None:
+        return f"which `{getattr(caller.called_from, 'name', '<lambda>')}` calls, traced by `{traced.via}`"
+    return f"traced by `{traced.via}`"
+
+
+def _traced_arguments(expr: ast.AST, function: Scope, params: Collection[str]) -> tuple[list[str], list[str]]:
+    """The parameters among ``params`` that ``expr`` reads, and the local names it reads them through."""
     direct = _names(expr)
-    found = sorted(direct & params.keys())
+    found = sorted(direct.intersection(params))
     if found:
         return found, []
     sources = _assigned_from(function.node)
@@ -144,7 +180,7 @@ def _quoted(names: list[str]) -> str:
 
 def _reason(expr: ast.AST, function: Scope, traced: TracedFunction) -> str:
     """Why ``expr`` is traced: the arguments behind it and what makes them tracers."""
-    arguments, through = _traced_arguments(expr, function, traced)
+    arguments, through = _traced_arguments(expr, function, traced.traced_params.keys())
     if not arguments:
         return "values computed inside a traced function are traced too" if traced.stages else ""
     one = len(arguments) == 1

@@ -8,7 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, snippet, traced_here, transform_name
+from xlalens.analyzers.rules.jax._tracing import function_name, snippet, traced_by, traced_here
 
 
 @register_rule
@@ -100,7 +100,7 @@ class TracedValueInPythonControlFlow(Rule):
         ctx.report(
             expr,
             f"Python {kind} on traced value `{snippet(ctx, expr)}` in `{function_name(ctx)}` "
-            f"(traced by `{transform_name(ctx)}`): the branch must be known at trace time, so JAX raises "
+            f"({traced_by(ctx)}): the branch must be known at trace time, so JAX raises "
             "TracerBoolConversionError; use `jnp.where`/`lax.cond`, or make the input static",
             related=traced_here(ctx, expr),
         )

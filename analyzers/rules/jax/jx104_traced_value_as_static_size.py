@@ -12,8 +12,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
+    traced_by,
     traced_here,
-    transform_name,
 )
 
 _SHAPE_ARGUMENTS: dict[str, tuple[int | None, str]] = {
@@ -148,7 +148,7 @@ class TracedValueAsStaticSize(Rule):
         ctx.report(
             node,
             f"Traced value `{snippet(ctx, traced)}` used {usage} in `{function_name(ctx)}` "
-            f"(traced by `{transform_name(ctx)}`): XLA needs sizes at compile time; make it static "
+            f"({traced_by(ctx)}): XLA needs sizes at compile time; make it static "
             "(`static_argnames`) or use `lax.dynamic_slice`/a mask",
             related=traced_here(ctx, traced),
         )

@@ -12,8 +12,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
+    traced_by,
     traced_here,
-    transform_name,
 )
 from xlalens.analyzers.semantics.interpreter import AtRef
 from xlalens.analyzers.semantics.values import Array, TracedTree
@@ -88,7 +88,7 @@ class DataDependentShape(Rule):
                 ctx.report(
                     node,
                     f"Boolean mask `{snippet(ctx, node.slice)}` indexes `{snippet(ctx, node.value)}` in "
-                    f"`{function_name(ctx)}` (traced by `{transform_name(ctx)}`): the result's length depends on "
+                    f"`{function_name(ctx)}` ({traced_by(ctx)}): the result's length depends on "
                     "the data, so JAX raises NonConcreteBooleanIndexError; use `jnp.where(mask, x, 0)`",
                     related=traced_here(ctx, node.slice),
                 )
@@ -105,7 +105,7 @@ class DataDependentShape(Rule):
         ):
             ctx.report(
                 node,
-                f"`.nonzero()` without `size=` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`): "
+                f"`.nonzero()` without `size=` in `{function_name(ctx)}` ({traced_by(ctx)}): "
                 "its output length depends on the data, so JAX raises ConcretizationTypeError; pass `size=`",
                 related=traced_here(ctx, node.func.value),
             )
@@ -115,7 +115,7 @@ class DataDependentShape(Rule):
                 short = _SIZED[name]
                 ctx.report(
                     node,
-                    f"`jnp.{short}` without `size=` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`): "
+                    f"`jnp.{short}` without `size=` in `{function_name(ctx)}` ({traced_by(ctx)}): "
                     "its output length depends on the data, so JAX raises ConcretizationTypeError; pass "
                     "`size=` (and `fill_value=`) with an upper bound",
                     related=traced_here(ctx, node.args[0]),
@@ -126,7 +126,7 @@ class DataDependentShape(Rule):
             if is_traced_leaf(ctx.value(node.args[0])):
                 ctx.report(
                     node,
-                    f"One-argument `jnp.where` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`) "
+                    f"One-argument `jnp.where` in `{function_name(ctx)}` ({traced_by(ctx)}) "
                     "returns indices whose count depends on the data; use `jnp.where(cond, x, y)` or pass `size=`",
                     related=traced_here(ctx, node.args[0]),
                 )

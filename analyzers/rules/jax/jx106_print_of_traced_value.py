@@ -13,8 +13,8 @@ from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
+    traced_by,
     traced_here,
-    transform_name,
 )
 
 _PLAIN = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant)
@@ -131,7 +131,7 @@ class PrintOfTracedValue(Rule):
             return
         ctx.report(
             node,
-            f"`print` in `{function_name(ctx)}` (traced by `{transform_name(ctx)}`) runs at trace time: "
+            f"`print` in `{function_name(ctx)}` ({traced_by(ctx)}) runs at trace time: "
             "it shows a tracer, not values, and prints nothing on cached calls; use `jax.debug.print`",
             fix=self.fix(node, ctx),
             related=traced_here(ctx, traced[0]),

@@ -12,8 +12,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
+    traced_by,
     traced_here,
-    transform_name,
 )
 from xlalens.analyzers.semantics.names import BindingKind
 from xlalens.analyzers.semantics.values import Dict, Seq
@@ -156,7 +156,7 @@ class TracerLeak(Rule):
         ctx.report(
             node,
             f"Traced value `{snippet(ctx, value)}` stored in {where} from `{function_name(ctx)}` "
-            f"(traced by `{transform_name(ctx)}`): the tracer outlives its trace and any later use raises "
+            f"({traced_by(ctx)}): the tracer outlives its trace and any later use raises "
             "UnexpectedTracerError; return the value instead",
             related=traced_here(ctx, value),
         )

@@ -1,0 +1,295 @@
+"""Calls of the module's own functions: which call reaches which ``def``, and with which arguments.
+
+Real programs put the bug one call away from the ``jit``: in a helper, a method, a loss function
+handed to ``jax.value_and_grad``. The call graph resolves each call to the module's own function it
+runs, so the interpreter can evaluate a callee on its caller's argument values, and give a function
+the values its call sites pass. It resolves:
+
+* ``helper(x)``: a name bound once to a ``def`` or a lambda, in scope at the call;
+* ``self.method(x)`` inside a method: the method of the same class or of a base class defined in the
+  module (``self`` is then already bound);
+* ``jax.grad(loss)(params, batch)``, ``jax.vmap(f, in_axes=...)(xs)``, ``jax.jit(g)(x)`` and their
+  kind: a transform that calls the function with the arguments it is given (vmap's are batched);
+* ``functools.partial(f, a)(b)``: ``f`` called with ``a`` then ``b``.
+
+A function whose name is used other than as the callee of a resolved call (stored, returned, passed
+to an unknown function) *escapes*: other, unseen calls may pass anything, so its call sites say
+nothing about its parameters. So does a function behind a decorator that is not a known transform.
+
+Examples:
+    >>> code = '''
+    ... import jax
+    ... def clip(x, limit=1.0):
+    ...     return x
+    ... @jax.jit
+    ... def step(x):
+    ...     return jax.grad(loss)(x) + clip(x, 2.0)
+    ... def loss(w):
+    ...     return (w * w).sum()
+    ... def l1(w):
+    ...     return abs(w).sum()
+    ... LOSSES = {"l1": l1}
+    ... '''
+    >>> graph = CallGraph(ModuleIndex(ast.parse(code), [ast.Call]))
+    >>> clip, step, loss, l1 = (graph.index.tree.body[i] for i in (1, 2, 3, 4))
+    >>> [(site.callee.name, site.wrapper) for site in graph.calls_in(step)]
+    [('loss', 'jax.grad'), ('clip', None)]
+    >>> [ast.unparse(a) for a in graph.sites_of(clip)[0].args]
+    ['x', '2.0']
+    >>> graph.escapes(clip), graph.escapes(loss), graph.escapes(l1)
+    (False, False, True)
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from xlalens.analyzers.knowledge.transforms import CALL_KINDS, FunctionSlot, transform_spec
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, positional_params
+
+_TRANSPARENT_DECORATORS = frozenset({"jax.named_call", "functools.wraps", "builtins.staticmethod"})
+"""Decorators that leave a function callable with its own parameters."""
+
+MAPPING_TRANSFORMS = frozenset(name for name, kind in CALL_KINDS.items() if kind == "map")
+"""Transforms whose function sees one slice of each mapped argument (``vmap``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    """One resolved call of a function of the module.
+
+    Attributes:
+        call: The call expression.
+        caller: The scope the call sits in.
+        callee: The function it runs.
+        args: The positional arguments the function receives, in order (``partial``'s first).
+        keywords: The keyword arguments it receives.
+        bound: How many leading positional parameters are bound already (``self`` of a method).
+        wrapper: The transform between the call and the function (``jax.grad``), if any.
+    """
+
+    call: ast.Call
+    caller: Scope
+    callee: FunctionNode
+    args: tuple[ast.expr, ...]
+    keywords: Mapping[str, ast.expr]
+    bound: int = 0
+    wrapper: str | None = None
+
+    @property
+    def mapped(self) -> bool:
+        """Whether the function sees slices of the arguments (``vmap``)."""
+        return self.wrapper in MAPPING_TRANSFORMS
+
+    def parameters(self) -> dict[str, ast.expr] | None:
+        """Parameter name -> the argument expression passed for it; ``None`` when they do not line up."""
+        positional = positional_params(self.callee)[self.bound :]
+        if len(self.args) > len(positional) and self.callee.args.vararg is None:
+            return None
+        bound = dict(zip(positional, self.args, strict=False))
+        names = {a.arg for a in [*self.callee.args.posonlyargs, *self.callee.args.args, *self.callee.args.kwonlyargs]}
+        for name, expr in self.keywords.items():
+            if name in bound or (name not in names and self.callee.args.kwarg is None):
+                return None
+            if name in names:
+                bound[name] = expr
+        return bound
+
+
+class CallGraph:
+    """The module's calls of its own functions, resolved once per check.
+
+    Args:
+        index: The module; its ``nodes`` must hold the calls (the engine always collects them).
+    """
+
+    def __init__(self, index: ModuleIndex) -> None:
+        self.index = index
+        # Escape analysis reads every name and attribute: an index of other node types walks again.
+        wanted = {ast.Call, ast.Name, ast.Attribute}
+        self._nodes_index = index if wanted <= index.nodes.keys() else ModuleIndex(index.tree, wanted)
+        self._by_callee: dict[int, list[CallSite]] = {}
+        self._by_caller: dict[int, list[CallSite]] = {}
+        self._resolved_funcs: set[int] = set()
+        for call, scope in self._nodes_index.nodes[ast.Call]:
+            assert isinstance(call, ast.Call)
+            site = self._resolve(call, scope)
+            if site is None:
+                continue
+            self._by_callee.setdefault(id(site.callee), []).append(site)
+            owner = scope.enclosing_function()
+            self._by_caller.setdefault(id(owner.node) if owner else id(index.tree), []).append(site)
+        for sites in (*self._by_callee.values(), *self._by_caller.values()):
+            sites.sort(key=lambda site: (site.call.lineno, site.call.col_offset))
+        self._escaping: set[int] | None = None
+
+    def sites_of(self, function: FunctionNode) -> Sequence[CallSite]:
+        """The resolved calls of ``function``, in source order."""
+        return self._by_callee.get(id(function), ())
+
+    def calls_in(self, function: FunctionNode | ast.Module) -> Sequence[CallSite]:
+        """The resolved calls made directly in ``function``'s body (not in functions nested in it)."""
+        return self._by_caller.get(id(function), ())
+
+    def escapes(self, function: FunctionNode) -> bool:
+        """Whether ``function`` may be called from somewhere this graph does not see."""
+        if self._escaping is None:
+            self._escaping = self._find_escaping()
+        return id(function) in self._escaping
+
+    # -- resolution --------------------------------------------------------------------------------
+
+    def _resolve(self, call: ast.Call, scope: Scope) -> CallSite | None:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+        args: tuple[ast.expr, ...] = tuple(call.args)
+        func = call.func
+        wrapper: str | None = None
+        while isinstance(func, ast.Call):
+            inner = self.index.qualname(func.func, scope)
+            if inner == "functools.partial" and func.args and not any(isinstance(a, ast.Starred) for a in func.args):
+                if any(k.arg is None for k in func.keywords):
+                    return None
+                args = (*func.args[1:], *args)
+                keywords = {**{k.arg: k.value for k in func.keywords if k.arg is not None}, **keywords}
+                func = func.args[0]
+            elif inner in CALL_KINDS and func.args and wrapper is None:
+                wrapper = inner
+                func = func.args[0]
+            else:
+                return None
+        callee, bound = self._callee(func, scope)
+        if callee is None:
+            return None
+        self._resolved_funcs.add(id(func))
+        return CallSite(call, scope, callee, args, keywords, bound, wrapper)
+
+    def _callee(self, func: ast.expr, scope: Scope) -> tuple[FunctionNode | None, int]:
+        if isinstance(func, ast.Lambda):
+            return func, 0
+        if isinstance(func, ast.Name):
+            target = self.index.local_function(func.id, scope)
+            return (target, 0) if target is not None and self._plain(target, scope) else (None, 0)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            method = self.method_of_self(func.value.id, func.attr, scope)
+            return (method, 1) if method is not None else (None, 0)
+        return None, 0
+
+    def _plain(self, function: FunctionNode, scope: Scope) -> bool:
+        """Whether calling ``function`` by name runs its body on the given arguments (no unknown decorator)."""
+        if isinstance(function, ast.Lambda):
+            return True
+        owner = self.index.scope_of(function)
+        outer = owner.parent if owner is not None and owner.parent is not None else scope
+        for decorator in function.decorator_list:
+            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+            name = self.index.qualname(target, outer)
+            if name in _TRANSPARENT_DECORATORS:
+                continue
+            spec = transform_spec(name)
+            if spec is not None and spec.slot is FunctionSlot.FIRST:
+                continue
+            if name == "functools.partial" and isinstance(decorator, ast.Call) and decorator.args:
+                inner = transform_spec(self.index.qualname(decorator.args[0], outer))
+                if inner is not None and inner.slot is FunctionSlot.FIRST:
+                    continue
+            return False
+        return True
+
+    def method_of_self(self, receiver: str, method: str, scope: Scope) -> FunctionNode | None:
+        """``method`` of the class whose method ``scope`` is in, when ``receiver`` is that method's ``self``."""
+        function = scope.enclosing_function()
+        if function is None or not isinstance(function.node, ast.FunctionDef) or function.parent is None:
+            return None
+        if not function.parent.is_class or positional_params(function.node)[:1] != [receiver]:
+            return None
+        if any(_decorator_name(d) in ("staticmethod", "classmethod") for d in function.node.decorator_list):
+            return None
+        class_node = function.parent.node
+        assert isinstance(class_node, ast.ClassDef)
+        found = self.find_method(class_node, method, set())
+        special = ("staticmethod", "classmethod", "property")
+        if found is None or any(_decorator_name(d) in special for d in found.decorator_list):
+            return None
+        return found if self._plain_method(found) else None
+
+    def _plain_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        scope = self.index.scope_of(method)
+        return scope is not None and scope.parent is not None and self._plain(method, scope.parent)
+
+    def find_method(self, class_node: ast.ClassDef, name: str, seen: set[int]) -> ast.FunctionDef | None:
+        """The ``def name`` of ``class_node`` or of a base class defined in the module (depth first, like the MRO
+        of single inheritance)."""
+        if id(class_node) in seen:
+            return None
+        seen.add(id(class_node))
+        for statement in class_node.body:
+            if isinstance(statement, ast.FunctionDef) and statement.name == name:
+                return statement
+        scope = self.index.scope_of(class_node)
+        outer = scope.parent if scope is not None and scope.parent is not None else self.index.module_scope
+        for base in class_node.bases:
+            if isinstance(base, ast.Name):
+                found = self.index.lookup(base.id, outer)
+                if found is not None and len(found[1]) == 1 and isinstance(found[1][0].node, ast.ClassDef):
+                    method = self.find_method(found[1][0].node, name, seen)
+                    if method is not None:
+                        return method
+        return None
+
+    # -- escape analysis ---------------------------------------------------------------------------
+
+    def _find_escaping(self) -> set[int]:
+        """Functions referenced other than as the callee of a resolved call, or called by Python itself."""
+        index = self._nodes_index
+        escaping: set[int] = set()
+        by_name: dict[str, list[FunctionNode]] = {}
+        for scope in index.functions:
+            node = scope.node
+            if isinstance(node, ast.Lambda):
+                continue  # reached only through the name it is assigned to, or in place
+            by_name.setdefault(node.name, []).append(node)
+            parent = scope.parent or index.module_scope
+            if (parent.is_class and node.name.startswith("__")) or not self._plain(node, parent):
+                escaping.add(id(node))
+        for name, scope in index.nodes.get(ast.Name, ()):
+            assert isinstance(name, ast.Name)
+            if name.id in by_name and type(name.ctx) is ast.Load and id(name) not in self._resolved_funcs:
+                target = index.local_function(name.id, scope)
+                if target is not None:
+                    escaping.add(id(target))
+        for attribute, _ in index.nodes.get(ast.Attribute, ()):
+            assert isinstance(attribute, ast.Attribute)
+            if attribute.attr in by_name and id(attribute) not in self._resolved_funcs:
+                # `obj.method` passed around, or called on an unknown receiver: any method of that name.
+                escaping.update(id(node) for node in by_name[attribute.attr])
+        module_level = {id(n) for n in index.tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+        return escaping | (module_level & self._exported())
+
+    def _exported(self) -> set[int]:
+        """Module-level functions named in ``__all__`` are called from other modules."""
+        for statement in self.index.tree.body:
+            names_all = isinstance(statement, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets
+            )
+            if names_all and isinstance(statement.value, ast.List | ast.Tuple):
+                exported = {e.value for e in statement.value.elts if isinstance(e, ast.Constant)}
+                return {
+                    id(n)
+                    for n in self.index.tree.body
+                    if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name in exported
+                }
+        return set()
+
+
+def _decorator_name(decorator: ast.expr) -> str | None:
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return target.id if isinstance(target, ast.Name) else target.attr if isinstance(target, ast.Attribute) else None
+
+
+def call_graph(index: ModuleIndex) -> CallGraph:
+    """The call graph of the module ``index`` describes, built once per check."""
+    return index.derived("call-graph", CallGraph)
