@@ -1,0 +1,25 @@
+# oracle: stdout MLP 3->8->1 batch=2
+import jax.numpy as jnp
+from flax import nnx
+
+
+class MLP(nnx.Module):
+    def __init__(self, din, dhidden, dout, rngs: nnx.Rngs):
+        self.sizes = (din, dhidden, dout)
+        self.fc1 = nnx.Linear(din, dhidden, rngs=rngs)
+        self.fc2 = nnx.Linear(dhidden, dout, rngs=rngs)
+
+    def __call__(self, x):
+        h = nnx.relu(self.fc1(x))
+        din, dh, dout = self.sizes
+        print(f"MLP {din}->{dh}->{dout} batch={x.shape[0]}")
+        return self.fc2(h)
+
+
+@nnx.jit
+def eval_step(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+
+model = MLP(3, 8, 1, nnx.Rngs(0))
+eval_step(model, jnp.ones((2, 3)), jnp.zeros((2, 1)))

@@ -1,0 +1,30 @@
+# oracle: stdout loss GradTracer(primal=JitTracer(
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+class Regressor(nnx.Module):
+    def __init__(self, rngs):
+        self.fc = nnx.Linear(3, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.fc(x)
+
+
+def mse(model, x, y):
+    loss = jnp.mean((model(x) - y) ** 2)
+    print("loss", loss)  # error: JX106
+    return loss
+
+
+@nnx.jit
+def train_step(model, optimizer, x, y):
+    loss, grads = nnx.value_and_grad(mse)(model, x, y)
+    optimizer.update(model, grads)
+    return loss
+
+
+model = Regressor(nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.adamw(1e-2), wrt=nnx.Param)
+train_step(model, optimizer, jnp.ones((4, 3)), jnp.zeros((4, 1)))

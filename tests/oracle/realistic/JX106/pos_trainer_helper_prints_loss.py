@@ -1,0 +1,29 @@
+# oracle: stdout step loss: JitTracer(
+import jax
+import jax.numpy as jnp
+import optax
+
+
+def report(tag, loss):
+    print(f"{tag} loss: {loss}")  # error: JX106
+
+
+class Trainer:
+    def __init__(self, lr=0.05):
+        self.tx = optax.adam(lr)
+        self.step_fn = jax.jit(self._step)
+
+    def loss(self, params, x, y):
+        return jnp.mean((jnp.tanh(x @ params) - y) ** 2)
+
+    def _step(self, params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(self.loss)(params, x, y)
+        report("step", loss)
+        updates, opt_state = self.tx.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state
+
+
+trainer = Trainer()
+params = jnp.ones(3) * 0.1
+opt_state = trainer.tx.init(params)
+params, opt_state = trainer.step_fn(params, opt_state, jnp.ones((4, 3)), jnp.zeros(4))
