@@ -31,9 +31,8 @@ from xlalens.analyzers.engine.dependency_check import check_dependency_file
 from xlalens.analyzers.engine.registry import select_rules
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.inputs.dependency_files import is_dependency_file
-from xlalens.analyzers.models.extensions import DOMAIN_EXTENSIONS
-from xlalens.analyzers.models.tracing.traced_functions import TracedFunction, find_traced_functions
-from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.models.extensions import module_interpreter
+from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 
 _TRIGGERS = ("jax", "torch_xla", "torch-xla")
@@ -157,8 +156,8 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
     # Calls, names and attributes feed the call graph (which call reaches which def, which defs escape);
     # yields tell which functions return generators.
     index = ModuleIndex(tree, {*by_type, ast.Call, ast.Name, ast.Attribute, ast.Yield, ast.YieldFrom})
-    traced = find_traced_functions(index)
-    interpreter = Interpreter(index, traced, DOMAIN_EXTENSIONS)
+    interpreter = module_interpreter(index)
+    traced: dict[int, TracedFunction] = interpreter.traced  # type: ignore[assignment]
     ctx = CheckContext(source, path, settings, index, traced, interpreter)
     try:
         _check_nodes(index, by_type, traced, ctx)

@@ -134,6 +134,68 @@ TREE_RESULT_LAX = frozenset(
 )
 """``jax.lax`` functions returning pytrees rather than one array."""
 
+_OPTAX_LOSSES = (
+    "convex_kl_divergence",
+    "cosine_distance",
+    "cosine_similarity",
+    "ctc_loss",
+    "generalized_kl_divergence",
+    "hinge_loss",
+    "huber_loss",
+    "kl_divergence",
+    "kl_divergence_with_log_targets",
+    "l2_loss",
+    "log_cosh",
+    "ntxent",
+    "poly_loss_cross_entropy",
+    "safe_softmax_cross_entropy",
+    "sigmoid_binary_cross_entropy",
+    "sigmoid_focal_loss",
+    "smooth_labels",
+    "softmax_cross_entropy",
+    "softmax_cross_entropy_with_integer_labels",
+    "squared_error",
+    "binary_dice_loss",
+    "dice_loss",
+    "multiclass_hinge_loss",
+    "multiclass_perceptron_loss",
+    "perceptron_loss",
+    "sparsemax_loss",
+    "triplet_margin_loss",
+)
+_ACTIVATIONS = (
+    "celu",
+    "elu",
+    "gelu",
+    "glu",
+    "hard_sigmoid",
+    "hard_silu",
+    "hard_swish",
+    "hard_tanh",
+    "leaky_relu",
+    "log_sigmoid",
+    "log_softmax",
+    "one_hot",
+    "relu",
+    "relu6",
+    "selu",
+    "sigmoid",
+    "silu",
+    "soft_sign",
+    "softmax",
+    "softplus",
+    "standardize",
+    "swish",
+    "tanh",
+)
+ARRAY_RESULT_FUNCTIONS = frozenset(
+    [f"optax.{name}" for name in _OPTAX_LOSSES]
+    + [f"optax.losses.{name}" for name in _OPTAX_LOSSES]
+    + [f"{module}.{name}" for module in ("flax.linen", "flax.nnx", "equinox.nn") for name in _ACTIVATIONS]
+)
+"""Functions outside ``jax.numpy``/``jax.lax`` that return one array (optax's losses, the activations flax
+and equinox re-export from ``jax.nn``): traced when their inputs are, or when the caller is traced."""
+
 STATIC_RESULT_LAX = frozenset({"axis_size"})
 """``jax.lax`` functions returning a Python value known at trace time (a mapped axis's size)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from xlalens.analyzers.models.pallas.values import PALLAS_VALUES
 from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_PARAMETERS
 from xlalens.analyzers.models.sharding.values import SHARDING_VALUES
-from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions
+from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions, follow_values
 from xlalens.analyzers.semantics.interpreter import Interpreter, InterpreterExtension
 from xlalens.analyzers.semantics.names import ModuleIndex
 
@@ -29,4 +29,6 @@ def module_interpreter(index: ModuleIndex) -> Interpreter:
         >>> module_interpreter(index).value_of(index.tree.body[1].value, index.module_scope).describe()
         "Mesh('x': 4, 'y': 2, axis_types=(Explicit, Explicit))"
     """
-    return Interpreter(index, find_traced_functions(index), DOMAIN_EXTENSIONS)
+    interpreter = Interpreter(index, find_traced_functions(index), DOMAIN_EXTENSIONS)
+    follow_values(interpreter)
+    return interpreter

@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS, FunctionSlot, transform_spec
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, positional_params
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 
 _TRANSPARENT_DECORATORS = frozenset({"jax.named_call", "functools.wraps", "builtins.staticmethod"})
 """Decorators that leave a function callable with its own parameters."""
@@ -68,6 +68,7 @@ class CallSite:
         keywords: The keyword arguments it receives.
         bound: How many leading positional parameters are bound already (``self`` of a method).
         wrapper: The transform between the call and the function (``jax.grad``), if any.
+        receiver: The expression whose value is bound to ``self`` (``model`` of ``model(x)``), if known.
     """
 
     call: ast.Call
@@ -77,6 +78,7 @@ class CallSite:
     keywords: Mapping[str, ast.expr]
     bound: int = 0
     wrapper: str | None = None
+    receiver: ast.expr | None = None
 
     @property
     def mapped(self) -> bool:
@@ -113,6 +115,7 @@ class CallGraph:
         self._by_callee: dict[int, list[CallSite]] = {}
         self._by_caller: dict[int, list[CallSite]] = {}
         self._resolved_funcs: set[int] = set()
+        self._aliases: dict[str, set[int]] = {}
         for call, scope in self._nodes_index.nodes[ast.Call]:
             assert isinstance(call, ast.Call)
             site = self._resolve(call, scope)
@@ -148,8 +151,15 @@ class CallGraph:
         args: tuple[ast.expr, ...] = tuple(call.args)
         func = call.func
         wrapper: str | None = None
+        alias = self._alias(func, scope) if isinstance(func, ast.Name) else None
+        if alias is not None:
+            func, scope_of_alias = alias
+            self._resolved_funcs.add(id(call.func))
+        else:
+            scope_of_alias = scope
+        inner_scope = scope_of_alias
         while isinstance(func, ast.Call):
-            inner = self.index.qualname(func.func, scope)
+            inner = self.index.qualname(func.func, inner_scope)
             if inner == "functools.partial" and func.args and not any(isinstance(a, ast.Starred) for a in func.args):
                 if any(k.arg is None for k in func.keywords):
                     return None
@@ -161,11 +171,27 @@ class CallGraph:
                 func = func.args[0]
             else:
                 return None
-        callee, bound = self._callee(func, scope)
+        callee, bound = self._callee(func, inner_scope)
         if callee is None:
             return None
         self._resolved_funcs.add(id(func))
-        return CallSite(call, scope, callee, args, keywords, bound, wrapper)
+        receiver = func.value if bound == 1 and isinstance(func, ast.Attribute) else None
+        return CallSite(call, scope, callee, args, keywords, bound, wrapper, receiver)
+
+    def _alias(self, name: ast.Name, scope: Scope) -> tuple[ast.Call, Scope] | None:
+        """``step`` of ``step = jax.jit(train_step, ...)`` (bound once): the wrapping call and its scope."""
+        found = self.index.lookup(name.id, scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+            return None
+        owner, (binding,) = found
+        statement = self.index.assignment_of(binding.node)
+        if statement is None or not isinstance(statement.value, ast.Call):
+            return None
+        head = self.index.qualname(statement.value.func, owner)
+        if head not in CALL_KINDS and head != "functools.partial":
+            return None
+        self._aliases.setdefault(name.id, set()).add(id(statement))
+        return statement.value, owner
 
     def _callee(self, func: ast.expr, scope: Scope) -> tuple[FunctionNode | None, int]:
         if isinstance(func, ast.Lambda):
@@ -257,10 +283,20 @@ class CallGraph:
                 escaping.add(id(node))
         for name, scope in index.nodes.get(ast.Name, ()):
             assert isinstance(name, ast.Name)
-            if name.id in by_name and type(name.ctx) is ast.Load and id(name) not in self._resolved_funcs:
+            if type(name.ctx) is not ast.Load or id(name) in self._resolved_funcs:
+                continue
+            if name.id in by_name:
                 target = index.local_function(name.id, scope)
                 if target is not None:
                     escaping.add(id(target))
+            if name.id in self._aliases:
+                # `step = jax.jit(train_step)` handed on as `step`: train_step may run anywhere.
+                alias = self._alias(name, scope)
+                for inner in ast.walk(alias[0]) if alias is not None else ():
+                    if isinstance(inner, ast.Name) and inner.id in by_name:
+                        target = index.local_function(inner.id, alias[1])
+                        if target is not None:
+                            escaping.add(id(target))
         for attribute, _ in index.nodes.get(ast.Attribute, ()):
             assert isinstance(attribute, ast.Attribute)
             if attribute.attr in by_name and id(attribute) not in self._resolved_funcs:

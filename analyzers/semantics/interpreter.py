@@ -25,13 +25,16 @@ from xlalens.analyzers.knowledge import arrays
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS, ParamTracing
 from xlalens.analyzers.semantics import array_constructors
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
+from xlalens.analyzers.semantics.classes import ClassModel, class_model
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
 from xlalens.analyzers.semantics.values import (
     UNKNOWN,
     Array,
+    ClassRef,
     Const,
     Dict,
     FunctionRef,
+    Instance,
     ModuleRef,
     Seq,
     Static,
@@ -39,6 +42,7 @@ from xlalens.analyzers.semantics.values import (
     Transformed,
     Value,
     concrete_copy,
+    instance,
     join,
     traced_copy,
 )
@@ -73,6 +77,10 @@ _ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.
 _ARRAY_EVIDENCE = frozenset({"shape", "ndim", "dtype", "at", "T", "mT"}) | arrays.ARRAY_METHODS
 _MAX_LOOP_DEPTH = 2
 _MAX_CONST_FOLD = 1 << 20
+_CONCRETE_CONTEXTS = frozenset(
+    {"jax.ensure_compile_time_eval", "jax.disable_jit", "jax.core.eval_context", "jax.extend.core.eval_context"}
+)
+"""Context managers inside which JAX evaluates eagerly: what is built there from constants is concrete."""
 _MAX_CALL_DEPTH = 2
 """How many calls deep the interpreter follows the module's own functions from the one it interprets."""
 _MAX_SITE_DEPTH = 3
@@ -207,6 +215,10 @@ class Interpreter:
         self._call_budget = _CALL_BUDGET
         self._site_depth = 0
         self._untraced_sites = 0
+        self.dynamic_sites: dict[int, list[CallSite]] = {}
+        """Calls the call graph cannot resolve alone (``model(x)`` of an object whose class is known only
+        from its value), found while functions were evaluated, by ``id`` of the callee."""
+        self._recorded_calls: set[int] = set()
         self._generators: dict[int, bool] = {}
 
     def evaluation(self, scope: Scope) -> Evaluation:
@@ -230,7 +242,7 @@ class Interpreter:
                 params = self.provided_params().get(key)
                 if params is None:
                     params = self.call_site_params(scope.node)  # type: ignore[arg-type]
-            run = _FunctionRun(self, scope)
+            run = _FunctionRun(self, scope, records_calls=True)
             run.execute(params)
             evaluation = run.evaluation()
         finally:
@@ -255,7 +267,7 @@ class Interpreter:
             # The callers of an untraced function get no parameters from their own callers: a
             # cascade up the whole module would cost more than what it finds.
             return None
-        sites = graph.sites_of(function)
+        sites = [*graph.sites_of(function), *self.dynamic_sites.get(id(function), ())]
         if context is not None and context.by_callers:
             sites = [site for site in sites if self._traced_scope(site.caller)]
         if not sites or len(sites) > _MAX_SITES:
@@ -283,12 +295,44 @@ class Interpreter:
             for name, expr in passed.items():
                 value = self.value_of(expr, site.caller)
                 values[name] = _mapped(value) if site.mapped else value
-            for name in [*positional_params(function)[site.bound :], *(a.arg for a in function.args.kwonlyargs)]:
-                if name in own:
-                    continue
+            names = [*positional_params(function)[site.bound :], *(a.arg for a in function.args.kwonlyargs)]
+            if site.bound == 1 and positional_params(function):
+                receiver = self.value_of(site.receiver, site.caller) if site.receiver is not None else UNKNOWN
+                values[positional_params(function)[0]] = receiver
+                names.insert(0, positional_params(function)[0])
+            for name in names:
                 value = values.get(name, UNKNOWN)
+                if name in own:
+                    value = _as_parameter(value, own[name], name)
                 joined[name] = value if name not in joined else join(joined[name], value)
         return {name: value for name, value in joined.items() if value is not UNKNOWN}
+
+    def attribute_value(self, model: ClassModel, attr: str) -> Value:
+        """What the class's methods assign to ``self.attr`` (joined), or its plain class attribute."""
+        assignments = model.attribute_assignments.get(attr)
+        if assignments:
+            value: Value | None = None
+            for expr, method in assignments:
+                scope = self.index.scope_of(method)
+                found = self.value_of(expr, scope) if scope is not None else UNKNOWN
+                value = found if value is None else join(value, found)
+            return value if value is not None else UNKNOWN
+        expr = model.class_values.get(attr)
+        if isinstance(expr, ast.Constant):
+            return Const(expr.value)
+        return UNKNOWN
+
+    def forget(self, function: FunctionNode) -> None:
+        """Drop the evaluation of ``function`` (it became traced, so its parameters and arrays change)."""
+        self._evaluations.pop(id(function), None)
+
+    def record_call(self, site: CallSite) -> None:
+        """Remember a call resolved through values (once), unless the call graph already has it."""
+        if id(site.call) in self._recorded_calls:
+            return
+        self._recorded_calls.add(id(site.call))
+        if all(known.call is not site.call for known in call_graph(self.index).sites_of(site.callee)):
+            self.dynamic_sites.setdefault(id(site.callee), []).append(site)
 
     def is_generator(self, node: ast.AST) -> bool:
         """Whether a function's own body yields (from the index when it collected the yields)."""
@@ -308,7 +352,13 @@ class Interpreter:
         return scope.parent if scope is not None and scope.parent is not None else self.index.module_scope
 
     def call_result(
-        self, function: FunctionNode, args: Sequence[Value], keywords: Mapping[str, Value], bound: int, staged: bool
+        self,
+        function: FunctionNode,
+        args: Sequence[Value],
+        keywords: Mapping[str, Value],
+        bound: int,
+        staged: bool,
+        receiver: Value | None = None,
     ) -> Value:
         """What calling the module's own ``function`` with these argument values returns.
 
@@ -326,6 +376,8 @@ class Interpreter:
         if len(args) > len(positional) and function.args.vararg is None:
             return UNKNOWN
         params: dict[str, Value] = dict(zip(positional, args, strict=False))
+        if receiver is not None and bound == 1 and positional_params(function):
+            params[positional_params(function)[0]] = receiver
         names = set(all_params(function))
         for name, value in keywords.items():
             if name in params:
@@ -415,8 +467,11 @@ class Interpreter:
 
 
 class _FunctionRun:
-    def __init__(self, interpreter: Interpreter, scope: Scope, staged: bool = False) -> None:
+    def __init__(
+        self, interpreter: Interpreter, scope: Scope, staged: bool = False, records_calls: bool = False
+    ) -> None:
         self.interpreter = interpreter
+        self.records_calls = records_calls
         self.index = interpreter.index
         self.scope = scope
         self.values: dict[int, Value] = {}
@@ -472,6 +527,13 @@ class _FunctionRun:
             else:
                 value = UNKNOWN
             self.assign_name(name, value)
+        owner = self.scope.parent
+        if owner is not None and isinstance(owner.node, ast.ClassDef) and isinstance(node, ast.FunctionDef):
+            # A method's first parameter is an object of its class (unless a transform traces it).
+            decorators = {_decorator_name(d) for d in node.decorator_list}
+            first = node.args.args[0].arg if node.args.args else None
+            if first is not None and first not in traced and not decorators & {"staticmethod", "classmethod"}:
+                self.assign_name(first, instance(owner.node))
 
     def array_evidence(self, node: FunctionNode) -> set[str]:
         """Parameters the body uses in ways only an array allows (``x.shape``, ``x.sum()``, ``x.at``).
@@ -659,11 +721,21 @@ class _FunctionRun:
         return UNKNOWN
 
     def s_with(self, node: ast.With | ast.AsyncWith) -> bool:
+        concrete = False
         for item in node.items:
             self.expr(item.context_expr)
+            context = item.context_expr.func if isinstance(item.context_expr, ast.Call) else item.context_expr
+            concrete = concrete or self.index.qualname(context, self.scope) in _CONCRETE_CONTEXTS
             if item.optional_vars is not None:
                 self.bind(item.optional_vars, UNKNOWN)
-        return self.block(node.body)
+        if not concrete:
+            return self.block(node.body)
+        # Under these contexts JAX computes with concrete values: arrays built there are not tracers.
+        staged, self.staged = self.staged, False
+        try:
+            return self.block(node.body)
+        finally:
+            self.staged = staged
 
     def s_try(self, node: ast.Try) -> bool:
         before = dict(self.env)
@@ -697,7 +769,7 @@ class _FunctionRun:
     def s_class(self, node: ast.ClassDef) -> bool:
         for expr in [*node.decorator_list, *node.bases]:
             self.expr(expr)
-        self.assign_name(node.name, UNKNOWN)
+        self.assign_name(node.name, ClassRef(node))
         return False
 
     def s_import(self, node: ast.Import | ast.ImportFrom) -> bool:
@@ -779,6 +851,8 @@ class _FunctionRun:
         attr = node.attr
         if isinstance(base, ModuleRef):
             return ModuleRef(f"{base.qualname}.{attr}")
+        if isinstance(base, Instance):
+            return self.instance_attribute(base, attr) if type(node.ctx) is ast.Load else UNKNOWN
         if isinstance(node.value, ast.Name) and type(node.ctx) is ast.Load:
             method = call_graph(self.index).method_of_self(node.value.id, attr, self.scope)
             if method is not None:
@@ -1101,7 +1175,20 @@ class _FunctionRun:
             return self.call_api(callee.qualname, node, args, keywords)
         starred = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
         if isinstance(callee, FunctionRef | Transformed):
-            return UNKNOWN if starred else self.call_function(callee, args, keywords)
+            if starred:
+                return UNKNOWN
+            if self.records_calls:
+                self.record_call(node, callee)
+            return self.call_function(callee, args, keywords)
+        if isinstance(callee, ClassRef):
+            return UNKNOWN if starred else self.construct(callee.node, args, keywords)
+        if isinstance(callee, Instance) and not starred:
+            method = class_model(self.index, callee.node).method("__call__")
+            if method is None:
+                return UNKNOWN
+            if self.records_calls:
+                self.record_call(node, FunctionRef(method, 1, callee), receiver=node.func)
+            return self.interpreter.call_result(method, args, keywords, 1, self.staged, callee)
         if isinstance(node.func, ast.Attribute):
             receiver = self.values.get(id(node.func.value), UNKNOWN)
             modelled = receiver.call_method(node.func.attr, args, keywords, node)
@@ -1112,12 +1199,75 @@ class _FunctionRun:
             return TracedTree(callee.param, callee.arrays_only)
         return UNKNOWN
 
+    def record_call(self, node: ast.Call, callee: FunctionRef | Transformed, receiver: ast.expr | None = None) -> None:
+        """Tell the interpreter which of the module's functions this call runs, and on what."""
+        wrapper: str | None = None
+        target: Value = callee
+        func: ast.expr = node.func
+        while isinstance(target, Transformed):
+            wrapper = wrapper or target.transform
+            target = target.function
+            func = func.args[0] if isinstance(func, ast.Call) and func.args else func
+        if isinstance(target, Instance):
+            method = class_model(self.index, target.node).method("__call__")
+            if method is None:
+                return
+            target, receiver = FunctionRef(method, 1, target), func
+        if not isinstance(target, FunctionRef):
+            return
+        if receiver is None and target.bound == 1 and isinstance(func, ast.Attribute):
+            receiver = func.value
+        keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+        self.interpreter.record_call(
+            CallSite(node, self.scope, target.node, tuple(node.args), keywords, target.bound, wrapper, receiver)
+        )
+
+    def construct(self, node: ast.ClassDef, args: list[Value], keywords: dict[str, Value]) -> Value:
+        """An object of one of the module's classes; a dataclass-like one keeps the values of its fields."""
+        model = class_model(self.index, node)
+        if not model.dataclass_like:
+            return instance(node)
+        names = model.field_names
+        if len(args) > len(names) or any(key not in names for key in keywords):
+            return instance(node)
+        given = {**dict(zip(names, args, strict=False)), **keywords}
+        fields: list[tuple[str, Value]] = []
+        for name, default in model.fields:
+            if name in given:
+                fields.append((name, given[name]))
+            elif isinstance(default, ast.Constant):
+                fields.append((name, Const(default.value)))
+            else:
+                fields.append((name, UNKNOWN))
+        return instance(node, tuple(fields))
+
+    def instance_attribute(self, obj: Instance, attr: str) -> Value:
+        """``obj.attr``: a bound method, a field's value, or what the class's methods assign to ``self.attr``."""
+        model = class_model(self.index, obj.node)
+        method = model.method(attr)
+        if method is not None:
+            names = {_decorator_name(d) for d in method.decorator_list}
+            if "property" in names:
+                return self.interpreter.call_result(method, [], {}, 1, self.staged, obj)
+            if "staticmethod" in names:
+                return FunctionRef(method)
+            return UNKNOWN if "classmethod" in names else FunctionRef(method, 1, obj)
+        value = obj.field_value(attr)
+        if value is None:
+            value = self.interpreter.attribute_value(model, attr)
+        if not obj.traced or attr in model.static_fields:
+            return value
+        return _arrays_traced(value, attr) if obj.arrays_only or model.kind == "equinox" else traced_copy(value, attr)
+
     def call_function(self, callee: FunctionRef | Transformed, args: list[Value], keywords: dict[str, Value]) -> Value:
         """What calling one of the module's functions, possibly through a transform, returns here."""
         if isinstance(callee, FunctionRef):
-            return self.interpreter.call_result(callee.node, args, keywords, callee.bound, self.staged)
+            return self.interpreter.call_result(callee.node, args, keywords, callee.bound, self.staged, callee.receiver)
         kind = CALL_KINDS[callee.transform]
         inner = callee.function
+        if isinstance(inner, Instance):
+            method = class_model(self.index, inner.node).method("__call__")
+            inner = FunctionRef(method, 1, inner) if method is not None else UNKNOWN
         if not isinstance(inner, FunctionRef | Transformed):
             return UNKNOWN
         if kind == "map":
@@ -1151,7 +1301,7 @@ class _FunctionRun:
         """``callee`` called on ``args`` while a transform traces it (its arrays are tracers there)."""
         if isinstance(callee, Transformed):
             return self.call_function(callee, args, keywords)
-        return self.interpreter.call_result(callee.node, args, keywords, callee.bound, True)
+        return self.interpreter.call_result(callee.node, args, keywords, callee.bound, True, callee.receiver)
 
     def any_traced(self, args: list[Value], keywords: dict[str, Value]) -> bool:
         return any(v.may_be_traced() and v is not UNKNOWN for v in [*args, *keywords.values()])
@@ -1169,7 +1319,7 @@ class _FunctionRun:
     def call_api(self, qualname: str, node: ast.Call, args: list[Value], keywords: dict[str, Value]) -> Value:
         if qualname.startswith("builtins."):
             return self.call_builtin(qualname[9:], args)
-        if qualname in CALL_KINDS and args and isinstance(args[0], FunctionRef | Transformed):
+        if qualname in CALL_KINDS and args and isinstance(args[0], FunctionRef | Transformed | Instance):
             options = tuple(
                 (k.arg, k.value.value) for k in node.keywords if k.arg is not None and isinstance(k.value, ast.Constant)
             )
@@ -1183,6 +1333,8 @@ class _FunctionRun:
                 if value is not None:
                     return value
         traced_inputs = self.any_traced(args, keywords)
+        if qualname in arrays.ARRAY_RESULT_FUNCTIONS:
+            return Array(traced=self.staged or traced_inputs)
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]
             if "." in name:
@@ -1318,6 +1470,35 @@ def _generators(index: ModuleIndex) -> frozenset[int]:
             if function is not None:
                 found.add(id(function.node))
     return frozenset(found)
+
+
+def _decorator_name(decorator: ast.expr) -> str | None:
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return target.id if isinstance(target, ast.Name) else target.attr if isinstance(target, ast.Attribute) else None
+
+
+def _as_parameter(value: Value, tracing: ParamTracing, name: str) -> Value:
+    """What an argument becomes inside the function a transform traces (tracers for ``jax.jit``)."""
+    if tracing is ParamTracing.ALL:
+        return traced_copy(value, name)
+    if tracing is ParamTracing.ARRAYS_ONLY:
+        return _arrays_traced(value, name)
+    if tracing is ParamTracing.IN_AXES:
+        return _mapped(value) if not isinstance(value, TracedTree) else value
+    return value
+
+
+def _arrays_traced(value: Value, name: str) -> Value:
+    """``equinox.filter_jit``'s view of an argument: its arrays are tracers, everything else stays static."""
+    if isinstance(value, Array):
+        return traced_copy(value, name)
+    if isinstance(value, Seq):
+        return Seq(tuple(_arrays_traced(item, name) for item in value.items), value.is_list)
+    if isinstance(value, Dict):
+        return Dict(value.keys, tuple(_arrays_traced(item, name) for item in value.values))
+    if isinstance(value, Const | Static):
+        return value
+    return TracedTree(name, arrays_only=True)
 
 
 def _batch_size(args: Sequence[Value]) -> int | None:

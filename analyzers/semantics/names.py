@@ -446,6 +446,11 @@ class ModuleIndex:
                 return statement.value
         return None
 
+    def assignment_of(self, target: ast.AST | None) -> ast.Assign | None:
+        """The ``=`` statement with the single target ``target``, if that is how it is bound."""
+        statement = self._assignments.get(id(target))
+        return statement if statement is not None and len(statement.targets) == 1 else None
+
     @functools.cached_property
     def _assignments(self) -> dict[int, ast.Assign]:
         """``id(target)`` -> the ``=`` statement that assigns it."""

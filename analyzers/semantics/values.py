@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xlalens.explainers.calculators import dtypes
 
@@ -159,6 +159,39 @@ class FunctionRef(Value):
 
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     bound: int = 0
+    receiver: Value | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ClassRef(Value):
+    """A class defined in the analyzed file (calling it builds an :class:`Instance`)."""
+
+    node: ast.ClassDef
+
+
+@dataclass(frozen=True, slots=True)
+class Instance(Value):
+    """An object of a class defined in the analyzed file.
+
+    Attributes:
+        node: Its class.
+        fields: The values its fields were built with, for dataclass-like classes built in view.
+        traced: Whether it was passed into a transform, so its (non-static) array leaves are tracers.
+        arrays_only: Whether only its arrays are traced (``equinox.filter_jit``), not its Python scalars.
+    """
+
+    node: ast.ClassDef = field(compare=False)
+    fields: tuple[tuple[str, Value], ...] | None = None
+    traced: bool = False
+    arrays_only: bool = False
+    class_id: int = 0
+
+    def may_be_traced(self) -> bool:
+        return self.traced
+
+    def field_value(self, name: str) -> Value | None:
+        """The value field ``name`` was built with, if known."""
+        return next((value for key, value in self.fields or () if key == name), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +249,19 @@ def traced_copy(value: Value, param: str = "<argument>") -> Value:
         return Dict(value.keys, tuple(traced_copy(item, param) for item in value.values))
     if isinstance(value, TracedTree):
         return value
+    if isinstance(value, Instance):
+        return instance(value.node, value.fields, traced=True)
     return TracedTree(param)
+
+
+def instance(
+    node: ast.ClassDef,
+    fields: tuple[tuple[str, Value], ...] | None = None,
+    traced: bool = False,
+    arrays_only: bool = False,
+) -> Instance:
+    """An :class:`Instance` of class ``node`` (instances of one class compare equal by its identity)."""
+    return Instance(node, fields, traced, arrays_only, id(node))
 
 
 def concrete_copy(value: Value) -> Value:
@@ -229,6 +274,8 @@ def concrete_copy(value: Value) -> Value:
         return Dict(value.keys, tuple(concrete_copy(item) for item in value.values))
     if isinstance(value, TracedTree):
         return UNKNOWN
+    if isinstance(value, Instance):
+        return instance(value.node, value.fields)
     return value
 
 
@@ -267,6 +314,11 @@ def join(a: Value, b: Value) -> Value:
         return Seq(tuple(join(x, y) for x, y in zip(a.items, b.items, strict=True)), a.is_list)
     if isinstance(a, TracedTree) and isinstance(b, TracedTree):
         return a if a.arrays_only == b.arrays_only else TracedTree(a.param, True)
+    if isinstance(a, Instance) and isinstance(b, Instance) and a.node is b.node:
+        fields = None
+        if a.fields is not None and b.fields is not None and [k for k, _ in a.fields] == [k for k, _ in b.fields]:
+            fields = tuple((k, join(x, y)) for (k, x), (_, y) in zip(a.fields, b.fields, strict=True))
+        return instance(a.node, fields, a.traced and b.traced, a.arrays_only or b.arrays_only)
     for tree, other in ((a, b), (b, a)):
         if isinstance(tree, TracedTree) and isinstance(other, Array) and other.traced:
             return tree

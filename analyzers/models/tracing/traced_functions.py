@@ -21,6 +21,7 @@ from xlalens.analyzers.knowledge.transforms import (
     transform_spec,
 )
 from xlalens.analyzers.semantics.calls import call_graph
+from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
 
 
@@ -491,3 +492,64 @@ def decode_transform(
 def find_traced_functions(index: ModuleIndex) -> dict[int, TracedFunction]:
     """Map ``id(function node)`` to how it is traced, for every traced function in the module."""
     return _Discovery(index).run()
+
+
+_ROUNDS = 4
+"""How many times traced functions are evaluated to find the calls only their values resolve."""
+
+
+def follow_values(interpreter: Interpreter) -> None:
+    """Add to ``interpreter.traced`` the functions traced functions call through values.
+
+    ``model(x)`` runs ``Model.__call__`` when ``model`` holds a ``Model``, which only the interpreter
+    knows (from the call sites that built it). Each traced function with such calls is evaluated; a
+    callee it reaches becomes traced by that call, and the functions it calls in turn, until nothing
+    new is found (a few rounds at most).
+    """
+    traced = interpreter.traced
+    assert isinstance(traced, dict)
+    index = interpreter.index
+    unresolved = index.derived("calls-through-values", _calls_through_values)
+    evaluated: set[int] = set()
+    for _ in range(_ROUNDS):
+        for info in list(traced.values()):
+            if id(info.node) in evaluated:
+                continue
+            evaluated.add(id(info.node))
+            scope = index.scope_of(info.node)
+            if scope is not None and id(info.node) in unresolved:
+                interpreter.evaluation(scope)
+        added = False
+        for sites in list(interpreter.dynamic_sites.values()):
+            for site in sites:
+                owner = site.caller.enclosing_function()
+                caller = traced.get(id(owner.node)) if owner is not None else None
+                if caller is None or id(site.callee) in traced:
+                    continue
+                traced[id(site.callee)] = TracedFunction(
+                    node=site.callee, stages=caller.stages, via=caller.via, sites=[site.call], called_from=caller.node
+                )
+                interpreter.forget(site.callee)
+                added = True
+        if not added:
+            return
+        discovery = _Discovery(index)
+        discovery.found = traced
+        discovery.follow_calls()
+        for node_id in traced.keys() - evaluated:
+            interpreter.forget(traced[node_id].node)
+
+
+def _calls_through_values(index: ModuleIndex) -> frozenset[int]:
+    """Functions (by ``id``) with a call that neither an import nor the call graph resolves (``model(x)``)."""
+    graph = call_graph(index)
+    resolved = {id(site.call) for scope in index.functions for site in graph.calls_in(scope.node)}
+    found: set[int] = set()
+    for call, scope in index.nodes.get(ast.Call, ()):
+        assert isinstance(call, ast.Call)
+        function = scope.enclosing_function()
+        if function is None or id(call) in resolved or id(function.node) in found:
+            continue
+        if not isinstance(call.func, ast.Name | ast.Attribute) or index.qualname(call.func, scope) is None:
+            found.add(id(function.node))
+    return frozenset(found)

@@ -12,7 +12,7 @@ class ReplayBuffer:
 
     def add(self, obs, reward):
         self.obs[self.ptr] = obs  # error: JX601
-        self.rewards[self.ptr] = reward
+        self.rewards[self.ptr] = reward  # error: JX601
         self.ptr = (self.ptr + 1) % self.capacity
 
 

@@ -4,7 +4,7 @@ import jax.numpy as jnp
 
 
 def inner_adapt(params, x, y, num_inner_steps, inner_lr):
-    for _ in range(num_inner_steps):  # error: JX102
+    for _ in range(num_inner_steps):  # error: JX104
         grads = jax.grad(lambda p: jnp.mean((x @ p - y) ** 2))(params)
         params = params - inner_lr * grads
     return params

@@ -6,7 +6,7 @@ import optax
 
 def has_nan(tree):
     leaves = jax.tree.leaves(tree)
-    return bool(jnp.any(jnp.stack([jnp.isnan(l).any() for l in leaves])))  # error: JX102
+    return bool(jnp.any(jnp.stack([jnp.isnan(l).any() for l in leaves])))  # error: JX101
 
 
 class SafeOptimizer:
