@@ -235,13 +235,15 @@ class Interpreter:
             return found
         if key in self._in_progress:
             return Evaluation()
+        # A provider evaluates call sites, which may evaluate this function: let it, and keep the result.
+        params: Mapping[str, Value] | None = self.provided_params().get(key) if scope.is_function else None
+        found = self._evaluations.get(key)
+        if found is not None:
+            return found
         self._in_progress.add(key)
         try:
-            params: Mapping[str, Value] | None = None
-            if scope.is_function:
-                params = self.provided_params().get(key)
-                if params is None:
-                    params = self.call_site_params(scope.node)  # type: ignore[arg-type]
+            if scope.is_function and params is None:
+                params = self.call_site_params(scope.node)  # type: ignore[arg-type]
             run = _FunctionRun(self, scope, records_calls=True)
             run.execute(params)
             evaluation = run.evaluation()
