@@ -189,12 +189,70 @@ _ACTIVATIONS = (
     "tanh",
 )
 ARRAY_RESULT_FUNCTIONS = frozenset(
-    [f"optax.{name}" for name in _OPTAX_LOSSES]
+    ["optax.global_norm", "optax.tree_utils.tree_l2_norm", "optax.tree_utils.tree_norm", "optax.tree.norm"]
+    + [f"optax.{name}" for name in _OPTAX_LOSSES]
     + [f"optax.losses.{name}" for name in _OPTAX_LOSSES]
     + [f"{module}.{name}" for module in ("flax.linen", "flax.nnx", "equinox.nn") for name in _ACTIVATIONS]
 )
 """Functions outside ``jax.numpy``/``jax.lax`` that return one array (optax's losses, the activations flax
 and equinox re-export from ``jax.nn``): traced when their inputs are, or when the caller is traced."""
+
+_NNX_LAYERS = (
+    "BatchNorm",
+    "Conv",
+    "ConvTranspose",
+    "Dropout",
+    "Einsum",
+    "Embed",
+    "GroupNorm",
+    "LayerNorm",
+    "Linear",
+    "LinearGeneral",
+    "MultiHeadAttention",
+    "RMSNorm",
+    "Sequential",
+)
+_LINEN_LAYERS = (
+    "BatchNorm",
+    "Conv",
+    "ConvTranspose",
+    "Dense",
+    "DenseGeneral",
+    "Dropout",
+    "Embed",
+    "GroupNorm",
+    "LayerNorm",
+    "MultiHeadDotProductAttention",
+    "RMSNorm",
+    "SelfAttention",
+    "Sequential",
+)
+_EQUINOX_LAYERS = (
+    "Conv",
+    "Conv1d",
+    "Conv2d",
+    "Conv3d",
+    "Dropout",
+    "Embedding",
+    "GRUCell",
+    "LayerNorm",
+    "Linear",
+    "MLP",
+    "MultiheadAttention",
+    "RMSNorm",
+    "Sequential",
+)
+LAYERS = frozenset(
+    [f"flax.nnx.{name}" for name in _NNX_LAYERS]
+    + [f"flax.linen.{name}" for name in _LINEN_LAYERS]
+    + [f"equinox.nn.{name}" for name in _EQUINOX_LAYERS]
+)
+"""Neural-network layer classes whose instances, called on an array, return one array (traced when the
+input is, or when the caller is traced)."""
+
+TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"})
+"""``tree.map(f, tree, *rest)``: ``f`` applied leaf by leaf, the result shaped like ``tree``."""
+TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree_leaves"})
 
 STATIC_RESULT_LAX = frozenset({"axis_size"})
 """``jax.lax`` functions returning a Python value known at trace time (a mapped axis's size)."""

@@ -61,6 +61,9 @@ class TransformSpec:
     is_jit: bool = False
 
 
+LINEN_APPLY = "flax.linen.Module.apply"
+"""``module.apply(variables, *args)`` of a linen module: its ``__call__`` on ``args``."""
+
 CALL_KINDS: dict[str, str] = {
     **dict.fromkeys(
         (
@@ -81,11 +84,13 @@ CALL_KINDS: dict[str, str] = {
     ),
     **dict.fromkeys(("jax.jacfwd", "jax.jacrev", "jax.hessian"), "jacobian"),
     **dict.fromkeys(("jax.vmap", "flax.nnx.vmap", "equinox.filter_vmap"), "map"),
+    LINEN_APPLY: "apply",
 }
 """Transforms ``T`` for which ``T(f, ...)(args)`` runs ``f`` on ``args``, by what the call returns:
 ``same`` (``f``'s result: jit, checkpoint), ``grad`` (the gradient, shaped like the differentiated
-argument), ``value_and_grad`` (both), ``jacobian`` (a Jacobian) and ``map`` (``f`` on slices of the
-arguments, results stacked)."""
+argument), ``value_and_grad`` (both), ``jacobian`` (a Jacobian), ``map`` (``f`` on slices of the
+arguments, results stacked) and ``apply`` (a linen module's ``__call__`` on the arguments after the
+variables)."""
 
 _TRANSFORMS: dict[str, TransformSpec] = {}
 

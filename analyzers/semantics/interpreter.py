@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from xlalens.analyzers.knowledge import arrays
-from xlalens.analyzers.knowledge.transforms import CALL_KINDS, ParamTracing
+from xlalens.analyzers.knowledge.transforms import CALL_KINDS, LINEN_APPLY, ParamTracing
 from xlalens.analyzers.semantics import array_constructors
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
 from xlalens.analyzers.semantics.classes import ClassModel, class_model
@@ -35,6 +35,7 @@ from xlalens.analyzers.semantics.values import (
     Dict,
     FunctionRef,
     Instance,
+    LibraryObject,
     ModuleRef,
     Seq,
     Static,
@@ -517,7 +518,11 @@ class _FunctionRun:
         traced = self.context.traced_params if self.context else {}
         annotations = {a.arg: a.annotation for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]}
         evidence = self.array_evidence(node) if traced else set()
+        receiver = self.receiver_param(node, traced)
         for name in all_params(node):
+            if receiver is not None and name == receiver[0]:
+                self.assign_name(name, receiver[1])
+                continue
             tracing = traced.get(name)
             is_array = self.annotated_as_array(annotations.get(name)) or name in evidence
             if tracing is ParamTracing.ALL:
@@ -529,13 +534,17 @@ class _FunctionRun:
             else:
                 value = UNKNOWN
             self.assign_name(name, value)
+
+    def receiver_param(self, node: FunctionNode, traced: Mapping[str, ParamTracing]) -> tuple[str, Value] | None:
+        """A method's first parameter and its value: an object of its class (unless a transform traces it)."""
         owner = self.scope.parent
-        if owner is not None and isinstance(owner.node, ast.ClassDef) and isinstance(node, ast.FunctionDef):
-            # A method's first parameter is an object of its class (unless a transform traces it).
-            decorators = {_decorator_name(d) for d in node.decorator_list}
-            first = node.args.args[0].arg if node.args.args else None
-            if first is not None and first not in traced and not decorators & {"staticmethod", "classmethod"}:
-                self.assign_name(first, instance(owner.node))
+        if owner is None or not isinstance(owner.node, ast.ClassDef) or not isinstance(node, ast.FunctionDef):
+            return None
+        decorators = {_decorator_name(d) for d in node.decorator_list}
+        first = node.args.args[0].arg if node.args.args else None
+        if first is None or first in traced or decorators & {"staticmethod", "classmethod"}:
+            return None
+        return first, instance(owner.node)
 
     def array_evidence(self, node: FunctionNode) -> set[str]:
         """Parameters the body uses in ways only an array allows (``x.shape``, ``x.sum()``, ``x.at``).
@@ -1184,6 +1193,8 @@ class _FunctionRun:
             return self.call_function(callee, args, keywords)
         if isinstance(callee, ClassRef):
             return UNKNOWN if starred else self.construct(callee.node, args, keywords)
+        if isinstance(callee, LibraryObject):
+            return Array(traced=self.staged or callee.traced or self.any_traced(args, keywords))
         if isinstance(callee, Instance) and not starred:
             method = class_model(self.index, callee.node).method("__call__")
             if method is None:
@@ -1206,8 +1217,14 @@ class _FunctionRun:
         wrapper: str | None = None
         target: Value = callee
         func: ast.expr = node.func
+        args: tuple[ast.expr, ...] = tuple(node.args)
+        keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
         while isinstance(target, Transformed):
             wrapper = wrapper or target.transform
+            if target.transform == LINEN_APPLY:
+                # module.apply(variables, *args): __call__ sees the arguments after the variables.
+                args, receiver = args[1:], func.value if isinstance(func, ast.Attribute) else None
+                keywords = {k: v for k, v in keywords.items() if k not in ("rngs", "mutable")}
             target = target.function
             func = func.args[0] if isinstance(func, ast.Call) and func.args else func
         if isinstance(target, Instance):
@@ -1219,10 +1236,44 @@ class _FunctionRun:
             return
         if receiver is None and target.bound == 1 and isinstance(func, ast.Attribute):
             receiver = func.value
-        keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
         self.interpreter.record_call(
-            CallSite(node, self.scope, target.node, tuple(node.args), keywords, target.bound, wrapper, receiver)
+            CallSite(node, self.scope, target.node, args, keywords, target.bound, wrapper, receiver)
         )
+
+    def tree_map(self, node: ast.Call, function: Value, tree: Value, rest: Sequence[Value]) -> Value:
+        """``jax.tree.map(function, tree, *rest)`` leaf by leaf, when the trees' structures are known."""
+        if isinstance(tree, Array):
+            leaves = [tree, *rest]
+            if isinstance(function, FunctionRef | Transformed):
+                return self.call_function(function, leaves, {})
+            if isinstance(function, ModuleRef):
+                return self.call_api(function.qualname, node, leaves, {})
+            return UNKNOWN
+        if isinstance(tree, Dict):
+            parts = [_children(other, tree) for other in rest]
+            if any(part is None for part in parts):
+                return UNKNOWN
+            return Dict(
+                tree.keys,
+                tuple(
+                    self.tree_map(node, function, value, [part[i] for part in parts])  # type: ignore[index]
+                    for i, value in enumerate(tree.values)
+                ),
+            )
+        if isinstance(tree, Seq):
+            parts = [_children(other, tree) for other in rest]
+            if any(part is None for part in parts):
+                return UNKNOWN
+            return Seq(
+                tuple(
+                    self.tree_map(node, function, value, [part[i] for part in parts])  # type: ignore[index]
+                    for i, value in enumerate(tree.items)
+                ),
+                tree.is_list,
+            )
+        if isinstance(tree, TracedTree):
+            return TracedTree(tree.param, tree.arrays_only)
+        return UNKNOWN
 
     def construct(self, node: ast.ClassDef, args: list[Value], keywords: dict[str, Value]) -> Value:
         """An object of one of the module's classes; a dataclass-like one keeps the values of its fields."""
@@ -1254,6 +1305,9 @@ class _FunctionRun:
             if "staticmethod" in names:
                 return FunctionRef(method)
             return UNKNOWN if "classmethod" in names else FunctionRef(method, 1, obj)
+        if attr == "apply" and model.kind == "linen":
+            call = model.method("__call__")
+            return Transformed(LINEN_APPLY, FunctionRef(call, 1, obj)) if call is not None else UNKNOWN
         value = obj.field_value(attr)
         if value is None:
             value = self.interpreter.attribute_value(model, attr)
@@ -1272,6 +1326,11 @@ class _FunctionRun:
             inner = FunctionRef(method, 1, inner) if method is not None else UNKNOWN
         if not isinstance(inner, FunctionRef | Transformed):
             return UNKNOWN
+        if kind == "apply":
+            if not args or keywords.keys() - {"rngs", "mutable"}:
+                return UNKNOWN
+            out = self.call_traced(inner, args[1:], {}) if self.staged else self.call_function(inner, args[1:], {})
+            return Seq((out, UNKNOWN)) if "mutable" in keywords else out
         if kind == "map":
             sliced = [_mapped(a) for a in args]
             out = self.call_traced(inner, sliced, keywords)
@@ -1337,6 +1396,13 @@ class _FunctionRun:
         traced_inputs = self.any_traced(args, keywords)
         if qualname in arrays.ARRAY_RESULT_FUNCTIONS:
             return Array(traced=self.staged or traced_inputs)
+        if qualname in arrays.LAYERS:
+            return LibraryObject(qualname)
+        if qualname in arrays.TREE_MAPS and len(args) >= 2 and not keywords:
+            return self.tree_map(node, args[0], args[1], args[2:])
+        if qualname in arrays.TREE_LEAVES and len(args) == 1:
+            leaves = _leaves(args[0])
+            return Seq(tuple(leaves), is_list=True) if leaves is not None else UNKNOWN
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]
             if "." in name:
@@ -1500,7 +1566,47 @@ def _arrays_traced(value: Value, name: str) -> Value:
         return Dict(value.keys, tuple(_arrays_traced(item, name) for item in value.values))
     if isinstance(value, Const | Static):
         return value
+    if isinstance(value, Instance):
+        return instance(value.node, value.fields, traced=True, arrays_only=True)
     return TracedTree(name, arrays_only=True)
+
+
+def _children(tree: Value, like: Dict | Seq) -> list[Value] | None:
+    """``tree``'s children in the order of ``like``'s, when it has the same container shape."""
+    if isinstance(like, Dict) and isinstance(tree, Dict) and set(tree.keys) == set(like.keys):
+        return [tree.values[tree.keys.index(key)] for key in like.keys]
+    if isinstance(like, Seq) and isinstance(tree, Seq) and len(tree.items) == len(like.items):
+        return list(tree.items)
+    if isinstance(tree, TracedTree):
+        return [TracedTree(tree.param, tree.arrays_only)] * (
+            len(like.keys) if isinstance(like, Dict) else len(like.items)
+        )
+    return None
+
+
+def _leaves(tree: Value) -> list[Value] | None:
+    """The leaves of a pytree whose structure is known, in JAX's order (dict keys sorted)."""
+    if isinstance(tree, Array):
+        return [tree]
+    if isinstance(tree, Dict):
+        if not all(isinstance(key, str) for key in tree.keys):
+            return None
+        found: list[Value] = []
+        for key in sorted(tree.keys):  # type: ignore[type-var]
+            leaves = _leaves(tree.values[tree.keys.index(key)])
+            if leaves is None:
+                return None
+            found.extend(leaves)
+        return found
+    if isinstance(tree, Seq):
+        found = []
+        for item in tree.items:
+            leaves = _leaves(item)
+            if leaves is None:
+                return None
+            found.extend(leaves)
+        return found
+    return None
 
 
 def _batch_size(args: Sequence[Value]) -> int | None:

@@ -216,6 +216,22 @@ class Transformed(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class LibraryObject(Value):
+    """An object of a library class the interpreter knows by what calling it returns (a ``nnx.Linear``).
+
+    Attributes:
+        qualname: The class's qualified name.
+        traced: Whether it was passed into a transform (its weights are tracers).
+    """
+
+    qualname: str
+    traced: bool = False
+
+    def may_be_traced(self) -> bool:
+        return self.traced
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleRef(Value):
     """A module or API object known by its qualified name (``jax.numpy``)."""
 
@@ -251,6 +267,8 @@ def traced_copy(value: Value, param: str = "<argument>") -> Value:
         return value
     if isinstance(value, Instance):
         return instance(value.node, value.fields, traced=True)
+    if isinstance(value, LibraryObject):
+        return LibraryObject(value.qualname, True)
     return TracedTree(param)
 
 
