@@ -116,6 +116,7 @@ class CallGraph:
         self._by_caller: dict[int, list[CallSite]] = {}
         self._resolved_funcs: set[int] = set()
         self._aliases: dict[str, set[int]] = {}
+        self._attribute_refs: dict[str, list[tuple[ast.Attribute, Scope]]] = {}
         for call, scope in self._nodes_index.nodes[ast.Call]:
             assert isinstance(call, ast.Call)
             site = self._resolve(call, scope)
@@ -137,10 +138,29 @@ class CallGraph:
         return self._by_caller.get(id(function), ())
 
     def escapes(self, function: FunctionNode) -> bool:
-        """Whether ``function`` may be called from somewhere this graph does not see."""
+        """Whether ``function`` may be called from somewhere this graph does not see.
+
+        A method named by ``obj.method`` attributes the graph did not resolve escapes unless each
+        of them is the callee of a call the interpreter resolved through values (see
+        :meth:`attribute_references`); this says it escapes then.
+        """
+        if self._escaping is None:
+            self._escaping = self._find_escaping()
+        return id(function) in self._escaping or bool(self.attribute_references(function))
+
+    def escapes_by_name(self, function: FunctionNode) -> bool:
+        """Whether ``function`` escapes other than through ``obj.method`` attributes."""
         if self._escaping is None:
             self._escaping = self._find_escaping()
         return id(function) in self._escaping
+
+    def attribute_references(self, function: FunctionNode) -> Sequence[tuple[ast.Attribute, Scope]]:
+        """The ``obj.name`` attributes (of ``function``'s name) the graph did not resolve, with their scopes."""
+        if self._escaping is None:
+            self._escaping = self._find_escaping()
+        if isinstance(function, ast.Lambda):
+            return ()
+        return self._attribute_refs.get(function.name, ())
 
     # -- resolution --------------------------------------------------------------------------------
 
@@ -297,11 +317,11 @@ class CallGraph:
                         target = index.local_function(inner.id, alias[1])
                         if target is not None:
                             escaping.add(id(target))
-        for attribute, _ in index.nodes.get(ast.Attribute, ()):
+        for attribute, scope in index.nodes.get(ast.Attribute, ()):
             assert isinstance(attribute, ast.Attribute)
             if attribute.attr in by_name and id(attribute) not in self._resolved_funcs:
-                # `obj.method` passed around, or called on an unknown receiver: any method of that name.
-                escaping.update(id(node) for node in by_name[attribute.attr])
+                # `obj.method` passed around, or called on a receiver only values tell: any method of that name.
+                self._attribute_refs.setdefault(attribute.attr, []).append((attribute, scope))
         module_level = {id(n) for n in index.tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
         return escaping | (module_level & self._exported())
 

@@ -262,7 +262,7 @@ class Interpreter:
         if self._site_depth >= _MAX_SITE_DEPTH:
             return None
         graph = call_graph(self.index)
-        if graph.escapes(function):
+        if graph.escapes_by_name(function) or not self._references_resolved(function):
             return None
         context = self.traced.get(id(function))
         untraced = context is None
@@ -345,6 +345,29 @@ class Interpreter:
         if found is None:
             found = self._generators[id(node)] = _is_generator(node)
         return found
+
+    def _references_resolved(self, function: FunctionNode) -> bool:
+        """Whether every ``obj.name`` attribute of the function's name is a call this interpreter resolved to it.
+
+        Evaluates the functions those attributes sit in, which records the calls they resolve.
+        """
+        references = call_graph(self.index).attribute_references(function)
+        if not references:
+            return True
+        if len(references) > _MAX_SITES:
+            return False
+        for _, scope in references:
+            owner = scope.enclosing_function() or self.index.module_scope
+            if id(owner.node) in self._in_progress:
+                return False
+            self.evaluation(owner)
+        resolved: set[int] = set()
+        for site in self.dynamic_sites.get(id(function), ()):
+            func: ast.expr = site.call.func
+            while isinstance(func, ast.Call) and func.args:  # jax.jit(obj.method)(x)
+                func = func.args[0]
+            resolved.add(id(func))
+        return all(id(attribute) in resolved for attribute, _ in references)
 
     def _traced_scope(self, scope: Scope) -> bool:
         function = scope.enclosing_function()
@@ -641,7 +664,9 @@ class _FunctionRun:
         if isinstance(target, ast.Name):
             current = self.lookup(target.id)
             self.record(target, current)
-            self.assign_name(target.id, self.binop(node.op, current, right))
+            # NumPy's augmented assignment updates the array itself: a read-only view stays one.
+            in_place = isinstance(current, Array) and current.library == HOST_VIEW
+            self.assign_name(target.id, current if in_place else self.binop(node.op, current, right))
         else:
             self.bind(target, UNKNOWN)
         return False
@@ -1444,8 +1469,14 @@ class _FunctionRun:
             if qualname.count(".") != 2:
                 return UNKNOWN
             return Array(traced=self.staged or traced_inputs)
+        if qualname == "jax.device_get" and len(args) == 1:
+            return _host_view(args[0])
         if qualname.startswith("numpy."):
             name = qualname[6:]
+            if name in ("asarray", "array") and args and isinstance(args[0], Array) and args[0].library != "numpy":
+                view = self.numpy_view(node, name, args[0], keywords)
+                if view is not None:
+                    return view
             if name in arrays.CONSTRUCTORS and not traced_inputs:
                 value = array_constructors.evaluate_constructor(
                     name, args, keywords, self.dtype_argument(node, None), False
@@ -1453,6 +1484,26 @@ class _FunctionRun:
                 return Array(value.shape, None, False, False, "numpy") if isinstance(value, Array) else UNKNOWN
             return UNKNOWN
         return UNKNOWN
+
+    def numpy_view(self, node: ast.Call, name: str, source: Array, keywords: dict[str, Value]) -> Value | None:
+        """``np.asarray(x)`` (or ``np.array(x, copy=False)``) of a concrete JAX array: a read-only view of its
+        buffer, unless a different dtype forces a copy. ``None`` when it is a copy or may be one."""
+        copy = keywords.get("copy")
+        if source.library == HOST_VIEW and name == "array" and not (isinstance(copy, Const) and copy.value is False):
+            return None
+        if source.traced or (name == "array" and not (isinstance(copy, Const) and copy.value is False)):
+            return None
+        if self.index.qualname(node.func, self.scope) != f"numpy.{name}":
+            # Called through another function (``jax.tree.map(np.asarray, tree)``): no dtype is given.
+            return Array(source.shape, source.dtype, False, False, HOST_VIEW)
+        given = next((k.value for k in node.keywords if k.arg == "dtype"), None) or (node.args[1:2] or [None])[0]
+        if given is not None:
+            # NumPy's own dtype, not JAX's 32-bit view of it: np.float64 asks for a copy in float64.
+            spelled = given.value if isinstance(given, ast.Constant) else self.index.qualname(given, self.scope)
+            dtype = dtypes.long_name(str(spelled).rsplit(".", 1)[-1]) if spelled is not None else None
+            if dtype is None or dtype != source.dtype:
+                return None
+        return Array(source.shape, source.dtype, False, False, HOST_VIEW)
 
     def call_builtin(self, name: str, args: list[Value]) -> Value:
         if name == "len":
@@ -1607,6 +1658,21 @@ def _leaves(tree: Value) -> list[Value] | None:
             found.extend(leaves)
         return found
     return None
+
+
+HOST_VIEW = "numpy-view"
+"""The ``library`` of a NumPy array that shares a JAX array's buffer: it is read-only."""
+
+
+def _host_view(tree: Value) -> Value:
+    """``jax.device_get`` of a tree: its JAX arrays become read-only NumPy arrays."""
+    if isinstance(tree, Array):
+        return Array(tree.shape, tree.dtype, False, False, HOST_VIEW) if tree.library == "jax" else tree
+    if isinstance(tree, Seq):
+        return Seq(tuple(_host_view(item) for item in tree.items), tree.is_list)
+    if isinstance(tree, Dict):
+        return Dict(tree.keys, tuple(_host_view(item) for item in tree.values))
+    return UNKNOWN
 
 
 def _batch_size(args: Sequence[Value]) -> int | None:

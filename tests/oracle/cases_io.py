@@ -61,6 +61,8 @@ CODES: tuple[str, ...] = (
     "JX602",
     "JX603",
     "JX605",
+    "JX606",
+    "JX607",
 )
 RESULT_PREFIX = "XLALENS-ORACLE "
 
