@@ -8,11 +8,18 @@ matmul = jax.jit(lambda a: a @ a @ a)
 a = jnp.ones((1500, 1500))
 matmul(a).block_until_ready()
 
-start = perf_counter()
-matmul(a).block_until_ready()
-compute = perf_counter() - start
+computes = []
+for _ in range(3):
+    start = perf_counter()
+    matmul(a).block_until_ready()
+    computes.append(perf_counter() - start)
 
-start = perf_counter()
-matmul(a)
-measured = perf_counter() - start  # error: JX605
-print("measured less than a tenth of the compute:", measured < compute / 10)
+dispatches = []
+for _ in range(3):
+    start = perf_counter()
+    out = matmul(a)
+    measured = perf_counter() - start  # error: JX605
+    dispatches.append(measured)
+    out.block_until_ready()
+# The best of three of each, so a busy machine that pauses this process once does not decide it.
+print("measured less than a tenth of the compute:", min(dispatches) < min(computes) / 10)
