@@ -61,6 +61,13 @@ class TransformSpec:
     is_jit: bool = False
 
 
+PER_DEVICE_TRANSFORMS: dict[str, str] = {
+    **dict.fromkeys(("jax.pmap", "flax.nnx.pmap", "equinox.filter_pmap"), "map"),
+    **dict.fromkeys(("jax.shard_map", "jax.experimental.shard_map.shard_map", "flax.nnx.shard_map"), "shard"),
+}
+"""Transforms whose function sees one device's part of each argument: a slice of the leading axis
+(``pmap``) or the block its spec gives (``shard_map``), not the global array."""
+
 LINEN_APPLY = "flax.linen.Module.apply"
 """``module.apply(variables, *args)`` of a linen module: its ``__call__`` on ``args``."""
 

@@ -43,6 +43,16 @@ from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 _DATACLASS_DECORATORS = frozenset(
     {"dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass", "chex.mappable_dataclass"}
 )
+_PYTREE_DECORATORS = frozenset(
+    {
+        "flax.struct.dataclass",
+        "chex.dataclass",
+        "chex.mappable_dataclass",
+        "jax.tree_util.register_dataclass",
+        "jax.tree_util.register_pytree_node_class",
+        "jax.tree_util.register_pytree_with_keys_class",
+    }
+)
 _KINDS_BY_BASE = {
     "typing.NamedTuple": "namedtuple",
     "equinox.Module": "equinox",
@@ -94,6 +104,21 @@ class ClassModel:
             if base is not None and base.kind != "plain":
                 return base.kind
         return "plain"
+
+    @functools.cached_property
+    def pytree(self) -> bool:
+        """Whether a transform traces its instances' fields (a registered pytree, a module under its own
+        transforms); ``register_static`` classes and plain classes and dataclasses stay static."""
+        decorators = {
+            self.index.qualname(d.func if isinstance(d, ast.Call) else d, self.outer) for d in self.node.decorator_list
+        }
+        if "jax.tree_util.register_static" in decorators:
+            return False
+        if decorators & _PYTREE_DECORATORS:
+            return True
+        return self.kind in ("namedtuple", "equinox", "nnx", "flax_struct") or any(
+            base is not None and base.pytree for base in self.bases
+        )
 
     @property
     def dataclass_like(self) -> bool:

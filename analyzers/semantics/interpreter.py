@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from xlalens.analyzers.knowledge import arrays
-from xlalens.analyzers.knowledge.transforms import CALL_KINDS, LINEN_APPLY, ParamTracing
+from xlalens.analyzers.knowledge.transforms import CALL_KINDS, LINEN_APPLY, PER_DEVICE_TRANSFORMS, ParamTracing
 from xlalens.analyzers.semantics import array_constructors
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
 from xlalens.analyzers.semantics.classes import ClassModel, class_model
@@ -82,6 +82,8 @@ _CONCRETE_CONTEXTS = frozenset(
     {"jax.ensure_compile_time_eval", "jax.disable_jit", "jax.core.eval_context", "jax.extend.core.eval_context"}
 )
 """Context managers inside which JAX evaluates eagerly: what is built there from constants is concrete."""
+_PASS_THROUGH_DECORATORS = frozenset({"jax.named_call", "builtins.staticmethod", "typing.override"})
+"""Decorators that return the function itself, or one that calls it with the same arguments."""
 _MAX_CALL_DEPTH = 2
 """How many calls deep the interpreter follows the module's own functions from the one it interprets."""
 _MAX_SITE_DEPTH = 3
@@ -275,16 +277,21 @@ class Interpreter:
             sites = [site for site in sites if self._traced_scope(site.caller)]
         if not sites or len(sites) > _MAX_SITES:
             return None
+        own: Mapping[str, ParamTracing] = context.traced_params if context is not None else {}
+        per_device = PER_DEVICE_TRANSFORMS.get(context.via) if context is not None else None
+        if per_device == "shard":
+            # The call passes global arrays; the body sees blocks the shard_map model works out.
+            own = {name: ParamTracing.NONE for name in own}
         self._site_depth += 1
         self._untraced_sites += untraced
         try:
-            return self._join_sites(function, sites, context.traced_params if context is not None else {})
+            return self._join_sites(function, sites, own, mapped=per_device == "map")
         finally:
             self._site_depth -= 1
             self._untraced_sites -= untraced
 
     def _join_sites(
-        self, function: FunctionNode, sites: Sequence[CallSite], own: Mapping[str, ParamTracing]
+        self, function: FunctionNode, sites: Sequence[CallSite], own: Mapping[str, ParamTracing], mapped: bool = False
     ) -> dict[str, Value] | None:
         joined: dict[str, Value] = {}
         for site in sites:
@@ -305,8 +312,10 @@ class Interpreter:
                 names.insert(0, positional_params(function)[0])
             for name in names:
                 value = values.get(name, UNKNOWN)
+                if name in own and own[name] is ParamTracing.NONE:
+                    continue
                 if name in own:
-                    value = _as_parameter(value, own[name], name)
+                    value = _as_parameter(_mapped(value) if mapped else value, own[name], name)
                 joined[name] = value if name not in joined else join(joined[name], value)
         return {name: value for name, value in joined.items() if value is not UNKNOWN}
 
@@ -372,6 +381,10 @@ class Interpreter:
     def _traced_scope(self, scope: Scope) -> bool:
         function = scope.enclosing_function()
         return function is not None and id(function.node) in self.traced
+
+    def defining_scope(self, function: FunctionNode) -> Scope:
+        """The scope a function is defined in (where its decorators and defaults are evaluated)."""
+        return self._defining_scope(function)
 
     def _defining_scope(self, function: FunctionNode) -> Scope:
         scope = self.index.scope_of(function)
@@ -799,8 +812,26 @@ class _FunctionRun:
             self.expr(decorator)
         for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
             self.expr(default)
-        self.assign_name(node.name, FunctionRef(node))
+        self.assign_name(node.name, self.decorated(node, FunctionRef(node)))
         return False
+
+    def decorated(self, node: ast.FunctionDef | ast.AsyncFunctionDef, function: FunctionRef) -> Value:
+        """What the decorators make of a function: transforms wrap it, other decorators hide it."""
+        value: Value = function
+        scope = self.interpreter.defining_scope(node)
+        for decorator in reversed(node.decorator_list):
+            head = decorator.func if isinstance(decorator, ast.Call) else decorator
+            name = self.index.qualname(head, scope)
+            keywords = decorator.keywords if isinstance(decorator, ast.Call) else []
+            if name == "functools.partial" and isinstance(decorator, ast.Call) and decorator.args:
+                name = self.index.qualname(decorator.args[0], scope)
+            if name in _PASS_THROUGH_DECORATORS:
+                continue
+            if name not in CALL_KINDS:
+                return UNKNOWN
+            options = tuple((k.arg, k.value.value) for k in keywords if k.arg and isinstance(k.value, ast.Constant))
+            value = Transformed(name, value, options)
+        return value
 
     def s_class(self, node: ast.ClassDef) -> bool:
         for expr in [*node.decorator_list, *node.bases]:
@@ -892,7 +923,7 @@ class _FunctionRun:
         if isinstance(node.value, ast.Name) and type(node.ctx) is ast.Load:
             method = call_graph(self.index).method_of_self(node.value.id, attr, self.scope)
             if method is not None:
-                return FunctionRef(method, 1)
+                return self.decorated(method, FunctionRef(method, 1))
         if isinstance(base, Array):
             if attr == "shape":
                 if base.shape is None:
@@ -1329,14 +1360,16 @@ class _FunctionRun:
                 return self.interpreter.call_result(method, [], {}, 1, self.staged, obj)
             if "staticmethod" in names:
                 return FunctionRef(method)
-            return UNKNOWN if "classmethod" in names else FunctionRef(method, 1, obj)
+            if "classmethod" in names:
+                return UNKNOWN
+            return self.decorated(method, FunctionRef(method, 1, obj))
         if attr == "apply" and model.kind == "linen":
             call = model.method("__call__")
             return Transformed(LINEN_APPLY, FunctionRef(call, 1, obj)) if call is not None else UNKNOWN
         value = obj.field_value(attr)
         if value is None:
             value = self.interpreter.attribute_value(model, attr)
-        if not obj.traced or attr in model.static_fields:
+        if not obj.traced or not model.pytree or attr in model.static_fields:
             return value
         return _arrays_traced(value, attr) if obj.arrays_only or model.kind == "equinox" else traced_copy(value, attr)
 
