@@ -117,8 +117,11 @@ class CallGraph:
         self._resolved_funcs: set[int] = set()
         self._aliases: dict[str, set[int]] = {}
         self._attribute_refs: dict[str, list[tuple[ast.Attribute, Scope]]] = {}
+        callable_names = self._callable_names()
         for call, scope in self._nodes_index.nodes[ast.Call]:
             assert isinstance(call, ast.Call)
+            if _callee_name(call) not in callable_names:
+                continue
             site = self._resolve(call, scope)
             if site is None:
                 continue
@@ -128,6 +131,19 @@ class CallGraph:
         for sites in (*self._by_callee.values(), *self._by_caller.values()):
             sites.sort(key=lambda site: (site.call.lineno, site.call.col_offset))
         self._escaping: set[int] | None = None
+
+    def _callable_names(self) -> frozenset[str]:
+        """Names a call must end in to reach one of the module's functions: its defs, its classes, and
+        the names bound to a transform or ``partial`` of something (``step = jax.jit(train_step)``)."""
+        index = self._nodes_index
+        names = {scope.node.name for scope in index.functions if not isinstance(scope.node, ast.Lambda)}  # type: ignore[union-attr]
+        names.update(scope.node.name for scope in index.scopes.values() if scope.is_class)  # type: ignore[attr-defined]
+        names.add("<lambda>")
+        for statement, _ in index.nodes.get(ast.Assign, ()):
+            assert isinstance(statement, ast.Assign)
+            if isinstance(statement.value, ast.Call | ast.Lambda):
+                names.update(target.id for target in statement.targets if isinstance(target, ast.Name))
+        return frozenset(names)
 
     def sites_of(self, function: FunctionNode) -> Sequence[CallSite]:
         """The resolved calls of ``function``, in source order."""
@@ -339,6 +355,20 @@ class CallGraph:
                     if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name in exported
                 }
         return set()
+
+
+def _callee_name(call: ast.Call) -> str | None:
+    """The name a call's callee ends in, through wrapping calls (``jax.grad(loss)(x)``: ``loss``)."""
+    func = call.func
+    while isinstance(func, ast.Call):
+        if not func.args:
+            return None
+        func = func.args[0]
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Lambda):
+        return "<lambda>"
+    return func.attr if isinstance(func, ast.Attribute) else None
 
 
 def _decorator_name(decorator: ast.expr) -> str | None:

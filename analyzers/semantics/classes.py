@@ -77,6 +77,7 @@ class ClassModel:
         scope = index.scope_of(node)
         self.outer: Scope = scope.parent if scope is not None and scope.parent is not None else index.module_scope
         self._resolving = False
+        self._methods: dict[str, ast.FunctionDef | None] = {}
 
     @property
     def bases(self) -> list[ClassModel | None]:
@@ -88,6 +89,7 @@ class ClassModel:
             return [self._base(base) for base in self.node.bases]
         finally:
             self._resolving = False
+        self._methods: dict[str, ast.FunctionDef | None] = {}
 
     @functools.cached_property
     def kind(self) -> str:
@@ -167,6 +169,11 @@ class ClassModel:
 
     def method(self, name: str) -> ast.FunctionDef | None:
         """The ``def name`` of this class or of a base defined in the module (first found, depth first)."""
+        if name not in self._methods:
+            self._methods[name] = self._find_method(name)
+        return self._methods[name]
+
+    def _find_method(self, name: str) -> ast.FunctionDef | None:
         for statement in self.node.body:
             if isinstance(statement, ast.FunctionDef) and statement.name == name:
                 return statement
@@ -185,20 +192,8 @@ class ClassModel:
             if base is not None:
                 for name, values in base.attribute_assignments.items():
                     found.setdefault(name, []).extend(values)
-        for method in self.node.body:
-            if not isinstance(method, ast.FunctionDef) or not method.args.args:
-                continue
-            receiver = method.args.args[0].arg
-            for statement in ast.walk(method):
-                if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
-                    continue
-                target = statement.targets[0]
-                if (
-                    isinstance(target, ast.Attribute)
-                    and isinstance(target.value, ast.Name)
-                    and target.value.id == receiver
-                ):
-                    found.setdefault(target.attr, []).append((statement.value, method))
+        for name, values in self.index.derived("self-assignments", self_assignments).get(id(self.node), {}).items():
+            found.setdefault(name, []).extend(values)
         return found
 
     @functools.cached_property
@@ -232,6 +227,27 @@ def _default_of(value: ast.expr | None, index: ModuleIndex, scope: Scope) -> ast
     if isinstance(value, ast.Call) and (index.qualname(value.func, scope) or "") in _STATIC_FIELD_CALLS:
         return next((k.value for k in value.keywords if k.arg == "default"), None)
     return value
+
+
+def self_assignments(index: ModuleIndex) -> dict[int, dict[str, list[tuple[ast.expr, ast.FunctionDef]]]]:
+    """``self.name = value`` in every method of the module, by ``id`` of the class and attribute name.
+
+    Read from the assignments the index collected (one pass for the whole module, not one walk per class).
+    """
+    found: dict[int, dict[str, list[tuple[ast.expr, ast.FunctionDef]]]] = {}
+    for statement, scope in index.nodes.get(ast.Assign, ()):
+        assert isinstance(statement, ast.Assign)
+        target = statement.targets[0] if len(statement.targets) == 1 else None
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+            continue
+        method = scope.enclosing_function()
+        owner = method.parent if method is not None else None
+        if owner is None or not owner.is_class or not isinstance(method.node, ast.FunctionDef):  # type: ignore[union-attr]
+            continue
+        node = method.node  # type: ignore[union-attr]
+        if node.args.args and node.args.args[0].arg == target.value.id:
+            found.setdefault(id(owner.node), {}).setdefault(target.attr, []).append((statement.value, node))
+    return found
 
 
 def class_model(index: ModuleIndex, node: ast.ClassDef) -> ClassModel:

@@ -223,6 +223,7 @@ class Interpreter:
         from its value), found while functions were evaluated, by ``id`` of the callee."""
         self._recorded_calls: set[int] = set()
         self._generators: dict[int, bool] = {}
+        self._array_reads: dict[int, frozenset[str]] = {}
 
     def evaluation(self, scope: Scope) -> Evaluation:
         """The evaluation of the function ``scope`` opens (or of the module body).
@@ -333,6 +334,21 @@ class Interpreter:
         if isinstance(expr, ast.Constant):
             return Const(expr.value)
         return UNKNOWN
+
+    def array_attributes_read(self, node: FunctionNode) -> frozenset[str]:
+        """The names whose array-only attributes (``x.shape``, ``x.at``, ``x.sum``) the body reads (walked once)."""
+        found = self._array_reads.get(id(node))
+        if found is None:
+            names: set[str] = set()
+            body = [node.body] if isinstance(node, ast.Lambda) else node.body
+            for statement in body:
+                for child in ast.walk(statement):
+                    if (
+                        type(child) is ast.Attribute and type(child.value) is ast.Name and child.attr in _ARRAY_EVIDENCE  # type: ignore[attr-defined]
+                    ):
+                        names.add(child.value.id)  # type: ignore[attr-defined]
+            found = self._array_reads[id(node)] = frozenset(names)
+        return found
 
     def forget(self, function: FunctionNode) -> None:
         """Drop the evaluation of ``function`` (it became traced, so its parameters and arrays change)."""
@@ -591,18 +607,8 @@ class _FunctionRun:
         if self.context is None or self.context.via.startswith(("flax.", "jax.experimental.pallas.")):
             return set()
         params = set(self.context.traced_params)
-        found: set[str] = set()
-        body = [node.body] if isinstance(node, ast.Lambda) else node.body
-        for statement in body:
-            for child in ast.walk(statement):
-                if (
-                    type(child) is ast.Attribute
-                    and type(child.value) is ast.Name
-                    and child.value.id in params
-                    and child.attr in _ARRAY_EVIDENCE
-                ):
-                    found.add(child.value.id)
-        return found
+        used = self.interpreter.array_attributes_read(node)
+        return {name for name in used if name in params}
 
     def annotated_as_array(self, annotation: ast.expr | None) -> bool:
         if annotation is None:

@@ -23,6 +23,7 @@ import functools
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
+from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models.pallas.values import (
     PALLAS_CALL,
     BlockDim,
@@ -974,8 +975,13 @@ class PallasModel:
 
     def segment(self, node: ast.AST) -> str:
         """The source text of a node, on one line."""
-        text = ast.get_source_segment(self.text, node) or ast.unparse(node)
-        return " ".join(text.split())
+        text = self.source.segment(self.source.node_range(node)) if hasattr(node, "end_lineno") else ""
+        return " ".join((text or ast.unparse(node)).split())
+
+    @functools.cached_property
+    def source(self) -> SourceText:
+        """The module's text with a line-offset table, so a segment costs its own length, not the file's."""
+        return SourceText(self.text)
 
     def site_at(self, node: ast.AST) -> PallasSite | None:
         """The ``pallas_call`` site ``node`` is, if any."""

@@ -21,6 +21,7 @@ from xlalens.analyzers.knowledge.transforms import (
     transform_spec,
 )
 from xlalens.analyzers.semantics.calls import call_graph
+from xlalens.analyzers.semantics.classes import self_assignments
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
 
@@ -541,15 +542,41 @@ def follow_values(interpreter: Interpreter) -> None:
 
 
 def _calls_through_values(index: ModuleIndex) -> frozenset[int]:
-    """Functions (by ``id``) with a call that neither an import nor the call graph resolves (``model(x)``)."""
+    """Functions (by ``id``) with a call only values may resolve to a function of the module.
+
+    Those are calls of a variable (``model(x)``, ``loss_fn(params)``), of a method name some class of
+    the module defines (``self.block(x)``, ``trainer.update(...)``), and of a transform's result
+    (``jax.vmap(model)(x)``); calls of imports and calls the call graph resolved are not.
+    """
     graph = call_graph(index)
     resolved = {id(site.call) for scope in index.functions for site in graph.calls_in(scope.node)}
+    methods = {
+        statement.name
+        for scope in index.scopes.values()
+        if scope.is_class
+        for statement in scope.node.body  # type: ignore[attr-defined]
+        if isinstance(statement, ast.FunctionDef)
+    }
+    # Attributes objects hold callables in (`self.block = Block(...)`, then `self.block(x)`), and linen apply.
+    methods.update(
+        name for assigned in index.derived("self-assignments", self_assignments).values() for name in assigned
+    )
+    methods.add("apply")
     found: set[int] = set()
     for call, scope in index.nodes.get(ast.Call, ()):
         assert isinstance(call, ast.Call)
         function = scope.enclosing_function()
         if function is None or id(call) in resolved or id(function.node) in found:
             continue
-        if not isinstance(call.func, ast.Name | ast.Attribute) or index.qualname(call.func, scope) is None:
+        func = call.func
+        if (
+            isinstance(func, ast.Call)
+            or (
+                isinstance(func, ast.Name)
+                and index.qualname(func, scope) is None
+                and index.local_function(func.id, scope) is None
+            )
+            or (isinstance(func, ast.Attribute) and func.attr in methods)
+        ):
             found.add(id(function.node))
     return frozenset(found)
