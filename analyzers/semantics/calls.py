@@ -262,8 +262,13 @@ class CallGraph:
         return True
 
     def method_of_self(self, receiver: str, method: str, scope: Scope) -> FunctionNode | None:
-        """``method`` of the class whose method ``scope`` is in, when ``receiver`` is that method's ``self``."""
+        """``method`` of the class whose method ``scope`` is in, when ``receiver`` is that method's ``self``.
+
+        Lambdas and functions nested in the method see its ``self`` too, unless they bind the name.
+        """
         function = scope.enclosing_function()
+        while function is not None and receiver not in function.bindings and function.parent is not None:
+            function = function.parent.enclosing_function()
         if function is None or not isinstance(function.node, ast.FunctionDef) or function.parent is None:
             return None
         if not function.parent.is_class or positional_params(function.node)[:1] != [receiver]:

@@ -330,7 +330,7 @@ class Interpreter:
                 found = self.value_of(expr, scope) if scope is not None else UNKNOWN
                 value = found if value is None else join(value, found)
             return value if value is not None else UNKNOWN
-        expr = model.class_values.get(attr)
+        expr = model.class_values.get(attr) or dict(model.fields).get(attr)
         if isinstance(expr, ast.Constant):
             return Const(expr.value)
         return UNKNOWN
@@ -1101,7 +1101,8 @@ class _FunctionRun:
         traced = left.is_traced_array() or right.is_traced_array()
         if traced and not (isinstance(left, Const) and isinstance(left.value, str)):
             shape = self.broadcast(left, right)
-            return Array(shape, None, False, True)
+            dtype, weak = _arithmetic_dtype(op, left, right)
+            return Array(shape, dtype, weak, True)
         for one, other in ((left, right), (right, left)):
             if isinstance(one, TracedTree) and not one.arrays_only:
                 return self.traced_tree_binop(op, other)
@@ -1110,10 +1111,11 @@ class _FunctionRun:
             others = [v for v in (left, right) if not isinstance(v, Array)]
             if all(_is_number(v) for v in others):
                 library = "jax" if any(a.library == "jax" for a in arrays) else "numpy"
+                dtype, weak = _arithmetic_dtype(op, left, right) if library == "jax" else (None, False)
                 return Array(
                     self.broadcast(left, right),
-                    None,
-                    False,
+                    dtype,
+                    weak,
                     self.staged and library == "jax",
                     library,
                 )
@@ -1475,6 +1477,8 @@ class _FunctionRun:
                 return UNKNOWN
             if name in arrays.STATIC_RESULT_FUNCTIONS:
                 return Static()
+            if name in _BINARY_FUNCTIONS and len(args) == 2 and not keywords:
+                return self.binop(_BINARY_FUNCTIONS[name], args[0], args[1])
             if name in arrays.CONSTRUCTORS:
                 return array_constructors.evaluate_constructor(
                     name,
@@ -1714,6 +1718,32 @@ def _host_view(tree: Value) -> Value:
     return UNKNOWN
 
 
+def _dtype_of(value: Value) -> tuple[str, bool] | None:
+    """An operand's ``(dtype, weak)`` for promotion: a Python number is weak, an array its own."""
+    if isinstance(value, Array):
+        return (value.dtype, value.weak_type) if value.dtype in dtypes.PROMOTABLE_DTYPES else None
+    if isinstance(value, Const) and type(value.value) in (int, float, complex, bool):
+        dtype = dtypes.python_scalar_dtype(type(value.value).__name__)
+        return (dtype, dtype != "bool") if dtype is not None else None
+    return None
+
+
+def _arithmetic_dtype(op: ast.operator, left: Value, right: Value) -> tuple[str | None, bool]:
+    """The dtype and weak type of ``left op right`` by JAX's promotion, ``(None, False)`` when unknown."""
+    operands = [_dtype_of(left), _dtype_of(right)]
+    if None in operands or isinstance(op, ast.MatMult | ast.LShift | ast.RShift):
+        return None, False
+    try:
+        dtype, weak = dtypes.result_type(*operands)  # type: ignore[arg-type]
+    except ValueError:
+        return None, False
+    if isinstance(op, ast.Div) and not dtypes.is_inexact(dtype):
+        return ("float32", weak)  # true division of integers gives floats
+    if isinstance(op, ast.BitAnd | ast.BitOr | ast.BitXor) and dtypes.is_inexact(dtype):
+        return None, False
+    return dtype, weak
+
+
 def _batch_size(args: Sequence[Value]) -> int | None:
     """The size of the mapped axis ``vmap`` sees: the leading axis of the first array argument."""
     for arg in args:
@@ -1802,6 +1832,16 @@ _BINARY: dict[type, Callable[[object, object], object]] = {
     ast.BitOr: lambda a, b: a | b,  # type: ignore[operator]
     ast.BitXor: lambda a, b: a ^ b,  # type: ignore[operator]
 }
+
+_BINARY_FUNCTIONS: dict[str, ast.operator] = {
+    "add": ast.Add(),
+    "subtract": ast.Sub(),
+    "multiply": ast.Mult(),
+    "divide": ast.Div(),
+    "true_divide": ast.Div(),
+    "power": ast.Pow(),
+}
+"""``jax.numpy`` functions that compute what the operator does, dtype and shape included."""
 
 _STATEMENTS: dict[type, Callable[[_FunctionRun, ast.stmt], bool]] = {  # type: ignore[dict-item]
     ast.Assign: _FunctionRun.s_assign,

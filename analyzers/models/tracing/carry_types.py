@@ -13,9 +13,10 @@ import ast
 import math
 from dataclasses import dataclass, field
 
+from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, Scope
 from xlalens.analyzers.semantics.scope_view import ScopeView
-from xlalens.analyzers.semantics.values import Array, Const, Dict, FunctionRef, Seq, Value
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Dict, FunctionRef, Seq, Value
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.dtypes import PROMOTABLE_DTYPES, is_inexact, result_type
 
@@ -122,6 +123,17 @@ def from_value(value: Value, origin: ast.AST | None = None) -> Tree:
     return None
 
 
+def to_value(tree: Tree) -> Value:
+    """A pytree type as a value of the general interpreter: traced arrays of exactly that type."""
+    if isinstance(tree, Leaf):
+        return Array(tree.shape, tree.dtype, tree.weak, True, "jax")
+    if isinstance(tree, ContainerType) and tree.kind in ("tuple", "list"):
+        return Seq(tuple(to_value(child) for child in tree.children), tree.kind == "list")
+    if isinstance(tree, ContainerType) and tree.kind == "dict":
+        return Dict(tree.keys, tuple(to_value(child) for child in tree.children))
+    return UNKNOWN
+
+
 def _key_text(kind: str, key: object) -> str:
     if kind == "dict":
         return f"[{key!r}]"
@@ -218,17 +230,34 @@ class BodyTypes:
         value = self.ctx.interpreter.value_of(expr, scope)
         return value.node if isinstance(value, FunctionRef) else None
 
-    def call(self, function: FunctionNode, args: list[Tree], depth: int = 0) -> Tree:
-        """The output type of ``function(*args)``, or None when it cannot be followed."""
+    def call(
+        self, function: FunctionNode, args: list[Tree], depth: int = 0, keywords: dict[str, Tree] | None = None
+    ) -> Tree:
+        """The output type of ``function(*args, **keywords)``, or None when it cannot be followed.
+
+        Parameters neither passed take their default's type (a literal, or a value the general
+        interpreter knows exactly).
+        """
         scope = self.index.scope_of(function)
         params = function.args
         if scope is None or params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs:
             return None
-        if len(params.args) != len(args) or depth > _MAX_CALL_DEPTH:
+        names = [param.arg for param in params.args]
+        keywords = keywords or {}
+        if len(args) > len(names) or depth > _MAX_CALL_DEPTH or set(keywords) - set(names[len(args) :]):
             return None
+        defaults = dict(zip(names[len(names) - len(params.defaults) :], params.defaults, strict=True))
         run = _Run(self, scope, depth)
-        for param, arg in zip(params.args, args, strict=True):
-            run.env[param.arg] = arg
+        owner = scope.parent or self.index.module_scope
+        for position, name in enumerate(names):
+            if position < len(args):
+                run.env[name] = args[position]
+            elif name in keywords:
+                run.env[name] = keywords[name]
+            elif name in defaults:
+                run.env[name] = self.value_at(defaults[name], owner)
+            else:
+                return None
         if isinstance(function, ast.Lambda):
             return run.expr(function.body)
         return run.block(function.body)
@@ -301,9 +330,20 @@ class _Run:
 
     def expr(self, node: ast.expr) -> Tree:
         tree = self.evaluate(node)
+        if tree is None and isinstance(node, ast.Call | ast.Attribute | ast.Subscript) and not self.outer:
+            tree = self.interpreted(node)
         if isinstance(tree, Leaf | ContainerType) and not isinstance(node, ast.Name):
             return with_origin(tree, node)
         return tree
+
+    def interpreted(self, node: ast.expr) -> Tree:
+        """The type the general interpreter finds for ``node`` with this run's names bound to their types.
+
+        It follows what this module does not (methods, ``jax.grad``, ``jax.tree.map``, attributes of
+        objects); its answer counts only when it is exact.
+        """
+        names = {name: to_value(tree) for name, tree in self.env.items()}
+        return from_value(self.types.ctx.interpreter.value_with(node, self.scope, names))
 
     def evaluate(self, node: ast.expr) -> Tree:
         if isinstance(node, ast.Constant):
@@ -349,7 +389,7 @@ class _Run:
         if found is None or found[0] is self.scope:
             return None
         owner, bindings = found
-        if owner.is_class or any(b.kind is not BindingKind.ASSIGN for b in bindings) or len(bindings) != 1:
+        if owner.is_class or len(bindings) != 1 or bindings[0].kind not in (BindingKind.ASSIGN, BindingKind.PARAM):
             return None
         return from_value(self.types.ctx.interpreter.free_variable(node.id, self.scope.parent or owner))
 
@@ -425,6 +465,13 @@ class _Run:
         if None in keywords:
             return None
         func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            method = call_graph(self.index).method_of_self(func.value.id, func.attr, self.scope)
+            if method is not None:
+                if any(isinstance(a, ast.Starred) for a in node.args):
+                    return None
+                given = {k: self.expr(v) for k, v in keywords.items() if k is not None}
+                return self.types.call(method, [None, *(self.expr(a) for a in node.args)], self.depth + 1, given)
         if isinstance(func, ast.Attribute) and self.index.qualname(func, self.scope) is None:
             return self.method(func, node, keywords)
         qualname = self.index.qualname(func, self.scope)
@@ -440,10 +487,13 @@ class _Run:
             function = self.index.local_function(func.id, self.scope)
             if function is None:
                 return self.namedtuple(func, node)
-        if function is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        if function is None or any(k.arg is None for k in node.keywords):
+            return None
+        if any(isinstance(a, ast.Starred) for a in node.args):
             return None
         args = [self.expr(a) for a in node.args]
-        return self.types.call(function, args, self.depth + 1)
+        given = {k.arg: self.expr(k.value) for k in node.keywords if k.arg is not None}
+        return self.types.call(function, args, self.depth + 1, given)
 
     def namedtuple(self, func: ast.Name, node: ast.Call) -> Tree:
         """A ``typing.NamedTuple`` subclass defined in the module, built with all its fields."""
