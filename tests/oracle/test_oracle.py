@@ -45,13 +45,32 @@ CASES: list[Case] = cases_io.all_cases()
 GAP_CASES: list[Case] = cases_io.all_cases(_HERE / "gaps")
 """Positives JAX confirms but the analyzer does not model yet (see docs/architecture.md)."""
 _GAP = pytest.mark.xfail(strict=True, reason="jax.grad-only tracing is not modelled yet")
+REALISTIC_CASES: list[Case] = cases_io.all_cases(_HERE / "realistic")
+"""Programs written as training code is written (helpers, classes, flax/equinox modules, configs)."""
+REALISTIC_MISSES: frozenset[str] = frozenset(
+    line.strip()
+    for line in (_HERE / "realistic" / "known_misses.txt").read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+)
+"""Realistic positives JAX confirms that the analyzer does not find yet: strict xfails, so a case
+that starts passing must leave the list."""
+_REALISTIC_MISS = pytest.mark.xfail(strict=True, reason="listed in realistic/known_misses.txt")
 ALL_CASES = [
     *(pytest.param(c, id=c.case_id) for c in CASES),
     *(pytest.param(c, id="gap:" + c.case_id) for c in GAP_CASES),
+    *(pytest.param(c, id="realistic:" + c.case_id) for c in REALISTIC_CASES),
 ]
 ANALYZER_CASES = [
     *(pytest.param(c, id=c.case_id) for c in CASES),
     *(pytest.param(c, id="gap:" + c.case_id, marks=_GAP) for c in GAP_CASES),
+    *(
+        pytest.param(
+            c,
+            id="realistic:" + c.case_id,
+            marks=[_REALISTIC_MISS] if c.case_id in REALISTIC_MISSES else [],
+        )
+        for c in REALISTIC_CASES
+    ),
 ]
 HARNESS = _HERE / "harness.py"
 TIMEOUT_S = 120
@@ -177,3 +196,9 @@ def test_case_counts() -> None:
             )
         else:
             assert not case.markers, f"{case.case_id} is a negative but has markers"
+
+
+@pytest.mark.oracle
+def test_realistic_misses_name_real_positives() -> None:
+    ids = {c.case_id for c in REALISTIC_CASES if c.positive}
+    assert REALISTIC_MISSES <= ids, f"known_misses.txt names no such positive: {sorted(REALISTIC_MISSES - ids)}"
