@@ -234,11 +234,25 @@ class CallGraph:
             return func, 0
         if isinstance(func, ast.Name):
             target = self.index.local_function(func.id, scope)
-            return (target, 0) if target is not None and self._plain(target, scope) else (None, 0)
+            if target is None:
+                return self._constructor(func, scope), 1
+            return (target, 0) if self._plain(target, scope) else (None, 0)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             method = self.method_of_self(func.value.id, func.attr, scope)
             return (method, 1) if method is not None else (None, 0)
         return None, 0
+
+    def _constructor(self, name: ast.Name, scope: Scope) -> ast.FunctionDef | None:
+        """The ``__init__`` that ``Name(...)`` runs, when ``Name`` is one of the module's classes (bound once)
+        whose own or inherited ``__init__`` is defined in the module."""
+        found = self.index.lookup(name.id, scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.CLASS:
+            return None
+        class_node = found[1][0].node
+        if not isinstance(class_node, ast.ClassDef) or class_node.decorator_list:
+            return None
+        init = self.find_method(class_node, "__init__", set())
+        return init if init is not None and self._plain_method(init) else None
 
     def _plain(self, function: FunctionNode, scope: Scope) -> bool:
         """Whether calling ``function`` by name runs its body on the given arguments (no unknown decorator)."""
@@ -314,18 +328,26 @@ class CallGraph:
         index = self._nodes_index
         escaping: set[int] = set()
         by_name: dict[str, list[FunctionNode]] = {}
+        constructors: dict[str, list[FunctionNode]] = {}
         for scope in index.functions:
             node = scope.node
             if isinstance(node, ast.Lambda):
                 continue  # reached only through the name it is assigned to, or in place
             by_name.setdefault(node.name, []).append(node)
             parent = scope.parent or index.module_scope
-            if (parent.is_class and node.name.startswith("__")) or not self._plain(node, parent):
+            if parent.is_class and node.name == "__init__":
+                constructors.setdefault(parent.node.name, []).append(node)  # type: ignore[attr-defined]
+                if not self._plain(node, parent):
+                    escaping.add(id(node))
+            elif (parent.is_class and node.name.startswith("__")) or not self._plain(node, parent):
                 escaping.add(id(node))
         for name, scope in index.nodes.get(ast.Name, ()):
             assert isinstance(name, ast.Name)
             if type(name.ctx) is not ast.Load or id(name) in self._resolved_funcs:
                 continue
+            # A class handed on (a base class, `cls = Model`, `super()` reaching it): Python may run its
+            # `__init__` where no resolved call shows it. Classes of the same name count together.
+            escaping.update(id(init) for init in constructors.get(name.id, ()))
             if name.id in by_name:
                 target = index.local_function(name.id, scope)
                 if target is not None:

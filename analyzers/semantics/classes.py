@@ -237,17 +237,40 @@ def self_assignments(index: ModuleIndex) -> dict[int, dict[str, list[tuple[ast.e
     found: dict[int, dict[str, list[tuple[ast.expr, ast.FunctionDef]]]] = {}
     for statement, scope in index.nodes.get(ast.Assign, ()):
         assert isinstance(statement, ast.Assign)
-        target = statement.targets[0] if len(statement.targets) == 1 else None
-        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+        pairs = _target_value_pairs(statement)
+        if not pairs:
             continue
         method = scope.enclosing_function()
         owner = method.parent if method is not None else None
         if owner is None or not owner.is_class or not isinstance(method.node, ast.FunctionDef):  # type: ignore[union-attr]
             continue
         node = method.node  # type: ignore[union-attr]
-        if node.args.args and node.args.args[0].arg == target.value.id:
-            found.setdefault(id(owner.node), {}).setdefault(target.attr, []).append((statement.value, node))
+        receiver = node.args.args[0].arg if node.args.args else None
+        for target, value in pairs:
+            if target.value.id == receiver:  # type: ignore[attr-defined]
+                found.setdefault(id(owner.node), {}).setdefault(target.attr, []).append((value, node))
     return found
+
+
+def _target_value_pairs(statement: ast.Assign) -> list[tuple[ast.Attribute, ast.expr]]:
+    """The ``name.attr = value`` pairs of an assignment, also unpacked ``self.a, self.b = a, b``."""
+    if len(statement.targets) != 1:
+        return []
+    target, value = statement.targets[0], statement.value
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+        return [(target, value)]
+    if (
+        isinstance(target, ast.Tuple)
+        and isinstance(value, ast.Tuple)
+        and len(target.elts) == len(value.elts)
+        and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))
+    ):
+        return [
+            (t, v)
+            for t, v in zip(target.elts, value.elts, strict=True)
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+        ]
+    return []
 
 
 def class_model(index: ModuleIndex, node: ast.ClassDef) -> ClassModel:

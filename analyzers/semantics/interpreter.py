@@ -480,6 +480,8 @@ class Interpreter:
 
     def value_of(self, node: ast.AST, scope: Scope) -> Value:
         """The abstract value of expression ``node``, which sits in ``scope``."""
+        if type(node) is ast.Constant:
+            return Const(node.value)  # type: ignore[attr-defined]
         owner = scope.enclosing_function() or self.index.module_scope
         return self.evaluation(owner).values.get(id(node), UNKNOWN)
 
@@ -842,6 +844,15 @@ class _FunctionRun:
     def s_class(self, node: ast.ClassDef) -> bool:
         for expr in [*node.decorator_list, *node.bases]:
             self.expr(expr)
+        for statement in node.body:
+            # The methods' defaults (``def __init__(self, shrink=0.5)``) and the fields' defaults
+            # (``dtype: Any = jnp.bfloat16``) are what constructions and calls that omit them get.
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                args = statement.args
+                for default in [*args.defaults, *(d for d in args.kw_defaults if d is not None)]:
+                    self.expr(default)
+            elif isinstance(statement, ast.AnnAssign | ast.Assign) and statement.value is not None:
+                self.expr(statement.value)
         self.assign_name(node.name, ClassRef(node))
         return False
 
@@ -1352,10 +1363,12 @@ class _FunctionRun:
         for name, default in model.fields:
             if name in given:
                 fields.append((name, given[name]))
-            elif isinstance(default, ast.Constant):
-                fields.append((name, Const(default.value)))
-            else:
+            elif default is None:
                 fields.append((name, UNKNOWN))
+            elif id(default) in self.values:
+                fields.append((name, self.values[id(default)]))  # the class statement ran in this body
+            else:
+                fields.append((name, self.interpreter.value_of(default, model.outer)))
         return instance(node, tuple(fields))
 
     def instance_attribute(self, obj: Instance, attr: str) -> Value:
@@ -1477,6 +1490,11 @@ class _FunctionRun:
                 return UNKNOWN
             if name in arrays.STATIC_RESULT_FUNCTIONS:
                 return Static()
+            if name in dtypes.PROMOTABLE_DTYPES and len(args) == 1 and not keywords:
+                # jnp.int32(1), jnp.float32(x): a strongly typed array of the argument's shape.
+                source = args[0]
+                shape = source.shape if isinstance(source, Array) else () if isinstance(source, Const) else None
+                return Array(shape, name, False, self.staged or traced_inputs)
             if name in _BINARY_FUNCTIONS and len(args) == 2 and not keywords:
                 return self.binop(_BINARY_FUNCTIONS[name], args[0], args[1])
             if name in arrays.CONSTRUCTORS:

@@ -25,6 +25,8 @@ INITS = [
     "jnp.eye(2)",
     "jnp.full((2,), 2, dtype=jnp.int8)",
     "jnp.array(1, dtype=jnp.float16)",
+    "jnp.int32(1)",
+    "jnp.bfloat16(jnp.ones((2, 3)))",
 ]
 """Initial values, typed by the general interpreter."""
 
@@ -49,6 +51,20 @@ BODIES = [
     "c + jnp.arange(3)",
     "-c * jnp.int32(2)",
     "jnp.float16(c) - 1.5",
+    "c @ jnp.ones((3, 4))",
+    "c @ jnp.ones(3, dtype=jnp.bfloat16)",
+    "jnp.argmax(c, axis=-1)",
+    "(c > 0).mean()",
+    "(c > 0).sum(axis=0)",
+    "c.sum(axis=1, keepdims=True)",
+    "c[:, None]",
+    "c[..., -1]",
+    "c[jnp.arange(2)]",
+    "c[1:, ::2]",
+    "c[:, jnp.arange(2)]",
+    "jnp.broadcast_to(c[0], c.shape)",
+    "jnp.stack([c, c], axis=-1)",
+    "jnp.concatenate([c, c[:1]], axis=0)",
 ]
 """Body expressions over a strongly typed ``float32[2,3]`` carry ``c``."""
 

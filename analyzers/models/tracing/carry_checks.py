@@ -9,6 +9,7 @@ keeps what still differs. The JX301-JX303 rules report it; the carry hints show 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,7 @@ from xlalens.analyzers.models.tracing.carry_types import (
     promote_weak,
 )
 from xlalens.analyzers.semantics.scope_view import ScopeView
-from xlalens.analyzers.semantics.values import Const
+from xlalens.analyzers.semantics.values import Array, Const, Static
 from xlalens.explainers.calculators import dtypes
 
 
@@ -67,12 +68,22 @@ def _bounds(node: ast.Call, view: ScopeView) -> str | None:
     return None
 
 
-def _index_argument(node: ast.Call) -> Tree:
-    """The loop index of ``fori_loop``: weakly typed int32 when both bounds are Python ints."""
-    bounds = _fori_bounds(node)
-    if all(isinstance(b, ast.Constant) and type(b.value) is int for b in bounds):
-        return Leaf((), "int32", True)
-    return None
+def _index_arguments(node: ast.Call, view: ScopeView) -> list[Tree]:
+    """The types the loop index of ``fori_loop`` may have.
+
+    Concrete bounds (Python ints) make JAX run a ``scan`` whose index starts as a Python int: a weakly
+    typed int32. Traced bounds make it a ``while_loop`` over the bounds' own dtype. When the bounds
+    cannot be told apart, both int32 indices are candidates, and a mismatch must hold for both.
+    """
+    values = [view.interpreter.value_of(bound, view.scope) for bound in _fori_bounds(node) if bound is not None]
+    if len(values) != 2:
+        return [None]
+    if all((isinstance(v, Const) and type(v.value) is int) or v == Static("int") for v in values):
+        return [Leaf((), "int32", True)]
+    arrays = [v for v in values if isinstance(v, Array) and v.is_traced_array()]
+    if arrays and all(v.dtype == "int32" and v.shape == () and not v.weak_type for v in arrays):
+        return [Leaf((), "int32", False)]
+    return [Leaf((), "int32", True), Leaf((), "int32", False)]
 
 
 def check_carry(node: ast.Call, view: ScopeView) -> CarryCheck | None:
@@ -86,25 +97,38 @@ def check_carry(node: ast.Call, view: ScopeView) -> CarryCheck | None:
     if body_expr is None or init_expr is None:
         return None
     types = BodyTypes(view)
-    function = types.function_at(body_expr, view.scope)
+    body = types.body_at(body_expr, view.scope)
     init = types.value_at(init_expr, view.scope)
-    if function is None or init is None:
+    if body is None or init is None:
         return None
-    params = function.args.args
-    if loop == "jax.lax.fori_loop":
-        index: Tree = _index_argument(node)
-        run = lambda carry: types.call(function, [index, carry])  # noqa: E731
-        carry_position = 1
-    elif loop == "jax.lax.while_loop":
-        run = lambda carry: types.call(function, [carry])  # noqa: E731
-        carry_position = 0
+    function, bound = body
+    name = loop.rsplit(".", 1)[-1]
+    carry_position = (1 if name == "fori_loop" else 0) + bound
+    if len(function.args.args) <= carry_position:
+        return None
+    runs: list[Callable[[Tree], Tree]]
+    if name == "fori_loop":
+        runs = [
+            lambda carry, index=index: types.call(function, [index, carry], bound=bound)
+            for index in _index_arguments(node, view)
+        ]
+    elif name == "while_loop":
+        runs = [lambda carry: types.call(function, [carry], bound=bound)]
     else:
         xs_expr = primitive.argument(node, "xs")
         x = _slice_leading(types.value_at(xs_expr, view.scope)) if xs_expr is not None else None
-        run = lambda carry: _scan_carry(types.call(function, [carry, x]))  # noqa: E731
-        carry_position = 0
-    if len(params) <= carry_position:
-        return None
+        runs = [lambda carry: _scan_carry(types.call(function, [carry, x], bound=bound))]
+    outcomes = [_compare(init, run) for run in runs]
+    mismatches, shown = outcomes[0]
+    if any(other[0] != mismatches for other in outcomes[1:]):
+        return None  # the verdict depends on what the loop index is
+    bounds = _bounds(node, view) if name == "fori_loop" else None
+    carry_name = function.args.args[carry_position].arg
+    return CarryCheck(name, init_expr, body_expr, carry_name, mismatches, *shown, bounds)
+
+
+def _compare(init: Tree, run: Callable[[Tree], Tree]) -> tuple[tuple[Mismatch, ...], tuple[Tree, Tree]]:
+    """The mismatches JAX reports for a body run on ``init``, and the (input, output) types it compares."""
     out = run(init)
     shown = (init, out)
     mismatches = compare(init, out, "", ignore_weak=True)
@@ -121,9 +145,7 @@ def check_carry(node: ast.Call, view: ScopeView) -> CarryCheck | None:
     if any(m.kind == "structure" for m in mismatches):
         # JAX checks the structure first and reports nothing else when it differs.
         mismatches = [m for m in mismatches if m.kind == "structure"]
-    name = loop.rsplit(".", 1)[-1]
-    bounds = _bounds(node, view) if name == "fori_loop" else None
-    return CarryCheck(name, init_expr, body_expr, params[carry_position].arg, tuple(mismatches), *shown, bounds)
+    return tuple(mismatches), shown
 
 
 def _slice_leading(xs: Tree) -> Tree:

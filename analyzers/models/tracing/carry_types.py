@@ -13,10 +13,31 @@ import ast
 import math
 from dataclasses import dataclass, field
 
+from xlalens.analyzers.semantics.array_ops import (
+    FULL_SLICE,
+    IndexPart,
+    broadcast,
+    index_shape,
+    joined_shape,
+    matmul_shape,
+    reduced_dtype,
+    reduced_shape,
+)
 from xlalens.analyzers.semantics.calls import call_graph
-from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, Scope
+from xlalens.analyzers.semantics.classes import class_model
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope
 from xlalens.analyzers.semantics.scope_view import ScopeView
-from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Dict, FunctionRef, Seq, Value
+from xlalens.analyzers.semantics.values import (
+    UNKNOWN,
+    Array,
+    Const,
+    Dict,
+    FunctionRef,
+    Instance,
+    ModuleRef,
+    Seq,
+    Value,
+)
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.dtypes import PROMOTABLE_DTYPES, is_inexact, result_type
 
@@ -32,7 +53,7 @@ _BINARY_FUNCTIONS = {
     "maximum": ast.Add(),
     "minimum": ast.Add(),
 }
-_REDUCTIONS = frozenset({"sum", "max", "min", "prod", "mean"})
+_REDUCTIONS = frozenset({"sum", "max", "min", "prod", "mean", "argmax", "argmin"})
 _FILLED = frozenset({"zeros", "ones", "empty"})
 
 
@@ -70,7 +91,18 @@ class ContainerType:
         return f"a {self.kind} named tuple"
 
 
-Tree = Leaf | ContainerType | None
+@dataclass(frozen=True, slots=True)
+class UntypedLeaf:
+    """An array leaf whose shape and dtype are unknown: enough to tell a structure apart from a container."""
+
+    origin: ast.AST | None = field(default=None, compare=False)
+
+    def describe(self) -> str:
+        """What is known of it."""
+        return "an array"
+
+
+Tree = Leaf | UntypedLeaf | ContainerType | None
 """A pytree type, or None when unknown."""
 
 
@@ -80,8 +112,8 @@ class Mismatch:
 
     kind: str  # "structure", "shape" or "dtype"
     path: str
-    expected: Leaf | ContainerType
-    actual: Leaf | ContainerType
+    expected: Leaf | UntypedLeaf | ContainerType
+    actual: Leaf | UntypedLeaf | ContainerType
 
 
 def with_origin(tree: Tree, origin: ast.AST) -> Tree:
@@ -90,6 +122,8 @@ def with_origin(tree: Tree, origin: ast.AST) -> Tree:
         return Leaf(tree.shape, tree.dtype, tree.weak, origin)
     if isinstance(tree, ContainerType):
         return ContainerType(tree.kind, tree.keys, tree.children, origin)
+    if isinstance(tree, UntypedLeaf):
+        return UntypedLeaf(origin)
     return tree
 
 
@@ -105,21 +139,30 @@ def _scalar(value: object, origin: ast.AST | None) -> Tree:
     return None
 
 
-def from_value(value: Value, origin: ast.AST | None = None) -> Tree:
-    """The pytree type of a value from the general interpreter, when it is exact."""
+def from_value(value: Value, origin: ast.AST | None = None, index: ModuleIndex | None = None) -> Tree:
+    """The pytree type of a value from the general interpreter, when it is exact.
+
+    With the module's ``index``, objects of its ``NamedTuple`` classes built with known fields count too.
+    """
     if isinstance(value, Const):
         return _scalar(value.value, origin)
     if isinstance(value, Array):
-        if value.library != "jax" or value.shape is None or value.dtype not in PROMOTABLE_DTYPES:
+        if value.library != "jax":
             return None
-        if any(d is None for d in value.shape):
-            return None
+        if value.shape is None or value.dtype not in PROMOTABLE_DTYPES or any(d is None for d in value.shape):
+            return UntypedLeaf(origin)
         return Leaf(tuple(d for d in value.shape if d is not None), value.dtype, value.weak_type, origin)
     if isinstance(value, Seq):
-        kids = tuple(from_value(v) for v in value.items)
+        kids = tuple(from_value(v, None, index) for v in value.items)
         return ContainerType("list" if value.is_list else "tuple", tuple(range(len(kids))), kids, origin)
     if isinstance(value, Dict):
-        return ContainerType("dict", value.keys, tuple(from_value(v) for v in value.values), origin)
+        return ContainerType("dict", value.keys, tuple(from_value(v, None, index) for v in value.values), origin)
+    if isinstance(value, Instance) and index is not None and value.fields is not None:
+        if class_model(index, value.node).kind != "namedtuple":
+            return None
+        keys = tuple(name for name, _ in value.fields)
+        kids = tuple(from_value(v, None, index) for _, v in value.fields)
+        return ContainerType(value.node.name, keys, kids, origin)
     return None
 
 
@@ -127,6 +170,8 @@ def to_value(tree: Tree) -> Value:
     """A pytree type as a value of the general interpreter: traced arrays of exactly that type."""
     if isinstance(tree, Leaf):
         return Array(tree.shape, tree.dtype, tree.weak, True, "jax")
+    if isinstance(tree, UntypedLeaf):
+        return Array(traced=True)
     if isinstance(tree, ContainerType) and tree.kind in ("tuple", "list"):
         return Seq(tuple(to_value(child) for child in tree.children), tree.kind == "list")
     if isinstance(tree, ContainerType) and tree.kind == "dict":
@@ -171,6 +216,8 @@ def compare(expected: Tree, actual: Tree, path: str, ignore_weak: bool) -> list[
         for (key, left), (_, right) in zip(_sorted_items(expected), _sorted_items(actual), strict=True):
             found += compare(left, right, path + _key_text(expected.kind, key), ignore_weak)
         return found
+    if isinstance(expected, UntypedLeaf) or isinstance(actual, UntypedLeaf):
+        return []
     if expected.shape != actual.shape:
         return [Mismatch("shape", path, expected, actual)]
     if expected.dtype != actual.dtype and not (ignore_weak and expected.weak):
@@ -196,18 +243,6 @@ def promote_weak(init: Tree, out: Tree) -> Tree:
     return init
 
 
-def _broadcast(shapes: list[tuple[int, ...]]) -> tuple[int, ...] | None:
-    rank = max(len(s) for s in shapes)
-    padded = [(1,) * (rank - len(s)) + s for s in shapes]
-    out: list[int] = []
-    for dims in zip(*padded, strict=True):
-        sizes = {d for d in dims if d != 1}
-        if len(sizes) > 1:
-            return None
-        out.append(sizes.pop() if sizes else 1)
-    return tuple(out)
-
-
 class BodyTypes:
     """Interprets functions of one module for given argument types.
 
@@ -220,24 +255,35 @@ class BodyTypes:
         self.index = ctx.index
 
     def function_at(self, expr: ast.expr, scope: Scope) -> FunctionNode | None:
-        """The lambda or local ``def`` an expression denotes."""
+        """The lambda, local ``def`` or method an expression denotes."""
+        found = self.body_at(expr, scope)
+        return found[0] if found is not None else None
+
+    def body_at(self, expr: ast.expr, scope: Scope) -> tuple[FunctionNode, int] | None:
+        """The function an expression denotes, with how many leading parameters are bound (``self.step``: 1)."""
         if isinstance(expr, ast.Lambda):
-            return expr
+            return expr, 0
         if isinstance(expr, ast.Name):
             found = self.index.local_function(expr.id, scope)
             if found is not None:
-                return found
+                return found, 0
         value = self.ctx.interpreter.value_of(expr, scope)
-        return value.node if isinstance(value, FunctionRef) else None
+        return (value.node, value.bound) if isinstance(value, FunctionRef) else None
 
     def call(
-        self, function: FunctionNode, args: list[Tree], depth: int = 0, keywords: dict[str, Tree] | None = None
+        self,
+        function: FunctionNode,
+        args: list[Tree],
+        depth: int = 0,
+        keywords: dict[str, Tree] | None = None,
+        bound: int = 0,
     ) -> Tree:
         """The output type of ``function(*args, **keywords)``, or None when it cannot be followed.
 
         Parameters neither passed take their default's type (a literal, or a value the general
-        interpreter knows exactly).
+        interpreter knows exactly); the ``bound`` leading ones (a method's ``self``) are left to it.
         """
+        args = [None] * bound + args
         scope = self.index.scope_of(function)
         params = function.args
         if scope is None or params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs:
@@ -332,7 +378,7 @@ class _Run:
         tree = self.evaluate(node)
         if tree is None and isinstance(node, ast.Call | ast.Attribute | ast.Subscript) and not self.outer:
             tree = self.interpreted(node)
-        if isinstance(tree, Leaf | ContainerType) and not isinstance(node, ast.Name):
+        if isinstance(tree, Leaf | UntypedLeaf | ContainerType) and not isinstance(node, ast.Name):
             return with_origin(tree, node)
         return tree
 
@@ -342,8 +388,13 @@ class _Run:
         It follows what this module does not (methods, ``jax.grad``, ``jax.tree.map``, attributes of
         objects); its answer counts only when it is exact.
         """
-        names = {name: to_value(tree) for name, tree in self.env.items()}
-        return from_value(self.types.ctx.interpreter.value_with(node, self.scope, names))
+        return from_value(self.interpreted_value(node), None, self.index)
+
+    def interpreted_value(self, node: ast.expr) -> Value:
+        """The general interpreter's value of ``node`` with this run's names bound to their types."""
+        # A name this run could not type keeps the interpreter's own value (joined over the calls it sees).
+        names = {name: to_value(tree) for name, tree in self.env.items() if tree is not None}
+        return self.types.ctx.interpreter.value_with(node, self.scope, names)
 
     def evaluate(self, node: ast.expr) -> Tree:
         if isinstance(node, ast.Constant):
@@ -384,21 +435,31 @@ class _Run:
         if node.id in self.env:
             return self.env[node.id]
         if self.outer:
-            return from_value(self.types.ctx.interpreter.value_of(node, self.scope))
+            return from_value(self.types.ctx.interpreter.value_of(node, self.scope), None, self.index)
         found = self.index.lookup(node.id, self.scope)
         if found is None or found[0] is self.scope:
             return None
         owner, bindings = found
         if owner.is_class or len(bindings) != 1 or bindings[0].kind not in (BindingKind.ASSIGN, BindingKind.PARAM):
             return None
-        return from_value(self.types.ctx.interpreter.free_variable(node.id, self.scope.parent or owner))
+        return from_value(
+            self.types.ctx.interpreter.free_variable(node.id, self.scope.parent or owner), None, self.index
+        )
 
     def binop(self, op: ast.operator, left: Tree, right: Tree) -> Tree:
+        leaves = isinstance(left, UntypedLeaf | Leaf) and isinstance(right, UntypedLeaf | Leaf)
+        if leaves and (isinstance(left, UntypedLeaf) or isinstance(right, UntypedLeaf)):
+            return UntypedLeaf()  # an arithmetic operator on an array gives an array
         if not (isinstance(left, Leaf) and isinstance(right, Leaf)):
             return None
+        if isinstance(op, ast.MatMult):
+            shape = matmul_shape(left.shape, right.shape)
+            if shape is None or left.weak or right.weak:
+                return None
+            return Leaf(shape, result_type((left.dtype, False), (right.dtype, False))[0])
         if not isinstance(op, ast.Add | ast.Sub | ast.Mult | ast.Div | ast.FloorDiv | ast.Mod | ast.Pow):
             return None
-        shape = _broadcast([left.shape, right.shape])
+        shape = broadcast([left.shape, right.shape])
         if shape is None:
             return None
         dtype, weak = result_type((left.dtype, left.weak), (right.dtype, right.weak))
@@ -416,7 +477,7 @@ class _Run:
             return None
         if left.shape == () and right.shape == () and left.weak and right.weak:
             return None  # two Python numbers compare to a Python bool, not an array
-        shape = _broadcast([left.shape, right.shape])
+        shape = broadcast([left.shape, right.shape])
         return None if shape is None else Leaf(shape, "bool")
 
     def subscript(self, node: ast.Subscript) -> Tree:
@@ -428,10 +489,32 @@ class _Run:
             if base.kind == "dict" and key in base.keys:
                 return base.children[base.keys.index(key)]
             return None
-        if isinstance(base, Leaf) and base.shape and not isinstance(node.slice, ast.Slice | ast.Tuple):
-            index = self.expr(node.slice)
-            if isinstance(index, Leaf) and index.shape == () and index.dtype.startswith(("int", "uint")):
-                return Leaf(base.shape[1:], base.dtype, base.weak)
+        if isinstance(base, Leaf):
+            entries = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            parts = [self.index_part(entry) for entry in entries]
+            if any(part is None for part in parts):
+                return None
+            shape = index_shape(base.shape, parts)  # type: ignore[arg-type]
+            return None if shape is None else Leaf(shape, base.dtype, base.weak)
+        return None
+
+    def index_part(self, entry: ast.expr) -> IndexPart | None:
+        """One entry of an array index, when its kind and sizes are known."""
+        if isinstance(entry, ast.Slice):
+            bounds = [None if b is None else _int_literal(b) for b in (entry.lower, entry.upper, entry.step)]
+            given = [b for b in (entry.lower, entry.upper, entry.step) if b is not None]
+            if len([b for b in bounds if b is not None]) != len(given):
+                return None
+            return IndexPart("slice", tuple(bounds)) if given else FULL_SLICE  # type: ignore[arg-type]
+        if isinstance(entry, ast.Constant) and entry.value is None:
+            return IndexPart("none")
+        if isinstance(entry, ast.Constant) and entry.value is Ellipsis:
+            return IndexPart("ellipsis")
+        if _int_literal(entry) is not None:
+            return IndexPart("int")
+        index = self.expr(entry)
+        if isinstance(index, Leaf) and index.dtype.startswith(("int", "uint")):
+            return IndexPart("array", shape=index.shape) if index.shape else IndexPart("int")
         return None
 
     def attribute(self, node: ast.Attribute) -> Tree:
@@ -454,8 +537,12 @@ class _Run:
         if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
             name = expr.value
         else:
-            qualname = self.index.qualname(expr, self.scope) or ""
-            if not qualname.startswith(("jax.numpy.", "numpy.")):
+            qualname = self.index.qualname(expr, self.scope)
+            if qualname is None and not self.outer:
+                # A dtype kept in a config (`policy.compute_dtype`): what the interpreter knows it holds.
+                value = self.interpreted_value(expr)
+                qualname = value.qualname if isinstance(value, ModuleRef) else None
+            if qualname is None or not qualname.startswith(("jax.numpy.", "numpy.")):
                 return None
             name = qualname.rsplit(".", 1)[-1]
         return name if name in PROMOTABLE_DTYPES else None
@@ -572,6 +659,11 @@ class _Run:
                     return None
                 return Leaf(shape, dtype or fill.dtype, False if dtype else fill.weak)
             return Leaf(shape, dtype or "float32")
+        if name == "broadcast_to" and len(args) == 2 and not keywords:
+            value, shape = self.expr(args[0]), self.shape_of(args[1])
+            if not isinstance(value, Leaf) or shape is None or broadcast([value.shape, shape]) != shape:
+                return None
+            return Leaf(shape, value.dtype, value.weak)
         if name in ("concatenate", "stack") and len(args) == 1 and set(keywords) <= {"axis"}:
             return self.join_arrays(name, args[0], keywords.get("axis"))
         if name == "arange" and len(args) == 1 and not keywords:
@@ -600,7 +692,7 @@ class _Run:
         if name in _BINARY_FUNCTIONS and len(leaves) == 2 and not keywords:
             return self.binop(_BINARY_FUNCTIONS[name], leaves[0], leaves[1])
         if name == "where" and len(leaves) == 3 and not keywords and leaves[0].dtype == "bool":
-            shape = _broadcast([leaf.shape for leaf in leaves])
+            shape = broadcast([leaf.shape for leaf in leaves])
             dtype_, weak = result_type(*((leaf.dtype, leaf.weak) for leaf in leaves[1:]))
             return None if shape is None else Leaf(shape, dtype_, weak)
         if name in _REDUCTIONS and len(leaves) == 1:
@@ -608,55 +700,40 @@ class _Run:
         return None
 
     def join_arrays(self, name: str, sequence: ast.expr, axis_expr: ast.expr | None) -> Tree:
-        """``concatenate``/``stack`` of a literal list of arrays along a constant non-negative axis."""
+        """``concatenate``/``stack`` of a literal list of arrays along a constant axis."""
         if not isinstance(sequence, ast.Tuple | ast.List) or not sequence.elts:
             return None
-        if axis_expr is None:
-            axis = 0
-        elif isinstance(axis_expr, ast.Constant) and type(axis_expr.value) is int and axis_expr.value >= 0:
-            axis = axis_expr.value
-        else:
+        axis = 0 if axis_expr is None else _int_literal(axis_expr)
+        if axis is None:
             return None
         parts = [self.expr(e) for e in sequence.elts]
         leaves = [p for p in parts if isinstance(p, Leaf)]
         if len(leaves) != len(parts):
             return None
         dtype, weak = result_type(*((leaf.dtype, leaf.weak) for leaf in leaves))
-        first = leaves[0].shape
-        if name == "stack":
-            if any(leaf.shape != first for leaf in leaves) or axis > len(first):
-                return None
-            return Leaf((*first[:axis], len(leaves), *first[axis:]), dtype, weak)
-        if axis >= len(first) or any(len(leaf.shape) != len(first) for leaf in leaves):
-            return None
-        rest = {leaf.shape[:axis] + leaf.shape[axis + 1 :] for leaf in leaves}
-        if len(rest) != 1:
-            return None
-        size = sum(leaf.shape[axis] for leaf in leaves)
-        return Leaf((*first[:axis], size, *first[axis + 1 :]), dtype, weak)
+        shape = joined_shape(name, [leaf.shape for leaf in leaves], axis)
+        return None if shape is None else Leaf(shape, dtype, weak)
 
     def reduce(self, name: str, base: Leaf, keywords: dict[str | None, ast.expr]) -> Tree:
-        """``sum``/``max``/``min``/``prod``/``mean`` of a strongly typed float array over all or one axis."""
-        if base.weak or not is_inexact(base.dtype) or set(keywords) - {"axis"}:
+        """A reduction (``sum``, ``mean``, ``argmax``...) of a strongly typed array over all or one axis."""
+        if base.weak or set(keywords) - {"axis", "keepdims"}:
+            return None
+        keepdims = keywords.get("keepdims")
+        if keepdims is not None and not (isinstance(keepdims, ast.Constant) and type(keepdims.value) is bool):
             return None
         axis = keywords.get("axis")
-        if axis is None:
-            return Leaf((), base.dtype)
-        if isinstance(axis, ast.UnaryOp) and isinstance(axis.op, ast.USub) and isinstance(axis.operand, ast.Constant):
-            position = -axis.operand.value if type(axis.operand.value) is int else None
-        elif isinstance(axis, ast.Constant) and type(axis.value) is int:
-            position = axis.value
-        else:
+        position = None if axis is None else _int_literal(axis)
+        if axis is not None and position is None:
             return None
-        if position is None or not -len(base.shape) <= position < len(base.shape):
-            return None
-        shape = list(base.shape)
-        del shape[position]
-        return Leaf(tuple(shape), base.dtype)
+        shape = reduced_shape(base.shape, position, bool(keepdims and keepdims.value))  # type: ignore[union-attr]
+        return None if shape is None else Leaf(shape, reduced_dtype(name, base.dtype))
 
     def shape_of(self, expr: ast.expr | None) -> tuple[int, ...] | None:
         if isinstance(expr, ast.Constant) and type(expr.value) is int:
             return (expr.value,)
+        if isinstance(expr, ast.Attribute) and expr.attr == "shape":
+            array = self.expr(expr.value)
+            return array.shape if isinstance(array, Leaf) else None
         if isinstance(expr, ast.Tuple | ast.List):
             dims = [e.value for e in expr.elts if isinstance(e, ast.Constant) and type(e.value) is int]
             return tuple(dims) if len(dims) == len(expr.elts) else None
@@ -687,3 +764,12 @@ class _Run:
                 return None
             dims[dims.index(-1)] = size // known
         return Leaf(tuple(dims), base.dtype, base.weak) if math.prod(dims) == size else None
+
+
+def _int_literal(expr: ast.expr) -> int | None:
+    """An integer written literally, possibly negative (``-1``)."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub) and isinstance(expr.operand, ast.Constant):
+        return -expr.operand.value if type(expr.operand.value) is int else None
+    if isinstance(expr, ast.Constant) and type(expr.value) is int:
+        return expr.value
+    return None

@@ -24,6 +24,7 @@ from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.classes import self_assignments
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
+from xlalens.analyzers.semantics.values import FunctionRef
 
 
 @dataclass(eq=False)
@@ -154,6 +155,9 @@ class _Discovery:
     def __init__(self, index: ModuleIndex) -> None:
         self.index = index
         self.found: dict[int, TracedFunction] = {}
+        self.attribute_targets: list[
+            tuple[ast.Attribute, TransformSpec, dict[str, ast.expr], Scope, ast.AST, ast.Call | None, set[str]]
+        ] = []
 
     def run(self) -> dict[int, TracedFunction]:
         index = self.index
@@ -262,6 +266,9 @@ class _Discovery:
         elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             target = self.bound_method(expr.value.id, expr.attr, scope)
             bound_positional += 1
+            if target is None:
+                # `jax.jit(trainer.step)`: which method only the receiver's value tells.
+                self.attribute_targets.append((expr, spec, keywords, scope, site, call, bound_names))
         if target is not None:
             self.add(target, spec, keywords, bound_positional, bound_names, site, call)
 
@@ -492,7 +499,18 @@ def decode_transform(
 
 def find_traced_functions(index: ModuleIndex) -> dict[int, TracedFunction]:
     """Map ``id(function node)`` to how it is traced, for every traced function in the module."""
-    return _Discovery(index).run()
+    return _discovery(index).found
+
+
+def _discovery(index: ModuleIndex) -> _Discovery:
+    """The discovery of the module's traced functions by name, run once per check."""
+
+    def run(index: ModuleIndex) -> _Discovery:
+        discovery = _Discovery(index)
+        discovery.run()
+        return discovery
+
+    return index.derived("traced-discovery", run)
 
 
 _ROUNDS = 4
@@ -510,6 +528,7 @@ def follow_values(interpreter: Interpreter) -> None:
     traced = interpreter.traced
     assert isinstance(traced, dict)
     index = interpreter.index
+    _trace_method_values(interpreter, traced)
     unresolved = index.derived("calls-through-values", _calls_through_values)
     evaluated: set[int] = set()
     for _ in range(_ROUNDS):
@@ -539,6 +558,23 @@ def follow_values(interpreter: Interpreter) -> None:
         discovery.follow_calls()
         for node_id in traced.keys() - evaluated:
             interpreter.forget(traced[node_id].node)
+
+
+def _trace_method_values(interpreter: Interpreter, traced: dict[int, TracedFunction]) -> None:
+    """Trace the methods that transforms receive as ``obj.method``, where the receiver's value names the class."""
+    discovery = _discovery(interpreter.index)
+    if not discovery.attribute_targets:
+        return
+    before = set(traced)
+    added = _Discovery(interpreter.index)
+    added.found = traced
+    for expr, spec, keywords, scope, site, call, bound_names in discovery.attribute_targets:
+        value = interpreter.value_of(expr, scope)
+        if isinstance(value, FunctionRef) and value.bound == 1 and isinstance(value.node, ast.FunctionDef):
+            added.add(value.node, spec, keywords, 1, bound_names, site, call)
+    added.follow_calls()
+    for node_id in traced.keys() - before:
+        interpreter.forget(traced[node_id].node)
 
 
 def _calls_through_values(index: ModuleIndex) -> frozenset[int]:

@@ -96,8 +96,8 @@ class BranchOutputTypesDiffer(Rule):
         operands = [types.value_at(o, ctx.scope) for o in operand_exprs]
         outputs: list[Tree] = []
         for branch in branches:
-            function = types.function_at(branch, ctx.scope)
-            outputs.append(None if function is None else types.call(function, list(operands)))
+            body = types.body_at(branch, ctx.scope)
+            outputs.append(None if body is None else types.call(body[0], list(operands), bound=body[1]))
         first = outputs[0]
         for position, output in enumerate(outputs[1:], start=1):
             mismatches = compare(first, output, "", ignore_weak=False)
@@ -109,13 +109,14 @@ class BranchOutputTypesDiffer(Rule):
                 first_text, other_text = carry_text(first), carry_text(output)
                 if primitive == "cond" and first_text is not None and other_text is not None:
                     inputs = {"primitive": "cond", "init": first_text, "out": other_text}
-                self.emit(ctx, primitive, branches[position], position, mismatches[0], inputs)
+                self.emit(ctx, primitive, node, branches[position], position, mismatches[0], inputs)
                 return
 
     @staticmethod
     def emit(
         ctx: CheckContext,
         primitive: str,
+        call: ast.Call,
         branch: ast.expr,
         position: int,
         mismatch: Mismatch,
@@ -129,8 +130,10 @@ class BranchOutputTypesDiffer(Rule):
             if origin is not None:
                 text = f"{label} returns {tree.describe()} here"
                 related.append(RelatedLocation(ctx.path, ctx.source.node_range(origin), text))
+        related.append(RelatedLocation(ctx.path, ctx.source.node_range(branch), f"{other} is passed here"))
+        # Reported at the call: the branches differ from each other, and may be defined anywhere.
         ctx.report(
-            branch,
+            call,
             f"`{primitive}` branches return different {_WHAT[mismatch.kind]}s{where}: {first} returns "
             f"{mismatch.expected.describe()} but {other} returns {mismatch.actual.describe()}",
             related=related,

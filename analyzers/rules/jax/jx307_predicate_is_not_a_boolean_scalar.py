@@ -70,11 +70,11 @@ class PredicateIsNotABooleanScalar(Rule):
                     "`jnp.all`/`jnp.any`, or choose elementwise with `jnp.where`",
                 )
         elif name == "jax.lax.while_loop" and len(node.args) == 3:
-            function = types.function_at(node.args[0], ctx.scope)
+            body = types.body_at(node.args[0], ctx.scope)
             init = types.value_at(node.args[2], ctx.scope)
-            if function is None or init is None:
+            if body is None or init is None:
                 return
-            out = types.call(function, [init])
+            out = types.call(body[0], [init], bound=body[1])
             if isinstance(out, Leaf) and (out.shape or out.dtype != "bool"):
                 related = []
                 if out.origin is not None:

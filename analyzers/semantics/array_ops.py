@@ -1,0 +1,202 @@
+"""Shape and dtype rules of ``jax.numpy`` operations, as pure functions on shapes and dtype names.
+
+One home for the rules both interpreters apply (the general one and the loop-carry one): broadcasting,
+``@``, reductions, indexing, ``stack`` and ``concatenate``. Every function answers ``None`` when the
+operation would fail or its result cannot be told from what is given, so callers stay silent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlalens.explainers.calculators.dtypes import is_inexact
+
+
+def broadcast(shapes: list[tuple[int, ...]]) -> tuple[int, ...] | None:
+    """NumPy broadcasting of known shapes; ``None`` when they do not broadcast.
+
+    Examples:
+        >>> broadcast([(3, 1), (4,)]), broadcast([(), (2, 2)])
+        ((3, 4), (2, 2))
+        >>> print(broadcast([(3,), (4,)]))
+        None
+    """
+    rank = max((len(s) for s in shapes), default=0)
+    padded = [(1,) * (rank - len(s)) + s for s in shapes]
+    out: list[int] = []
+    for dims in zip(*padded, strict=True):
+        sizes = {d for d in dims if d != 1}
+        if len(sizes) > 1:
+            return None
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+def matmul_shape(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The shape of ``left @ right``: vectors promoted then squeezed, batch axes broadcast.
+
+    Examples:
+        >>> matmul_shape((4, 3), (3, 2)), matmul_shape((5, 4, 3), (3,)), matmul_shape((3,), (3, 2))
+        ((4, 2), (5, 4), (2,))
+        >>> print(matmul_shape((4, 3), (2, 2)))
+        None
+    """
+    if not left or not right:
+        return None
+    a = (1, *left) if len(left) == 1 else left
+    b = (*right, 1) if len(right) == 1 else right
+    if a[-1] != b[-2]:
+        return None
+    batch = broadcast([a[:-2], b[:-2]])
+    if batch is None:
+        return None
+    return (*batch, *(() if len(left) == 1 else (a[-2],)), *(() if len(right) == 1 else (b[-1],)))
+
+
+def reduced_dtype(name: str, dtype: str) -> str:
+    """The dtype of a reduction's result: sums of small integers widen, means of integers are floats.
+
+    Examples:
+        >>> reduced_dtype("sum", "bool"), reduced_dtype("sum", "uint8"), reduced_dtype("mean", "int32")
+        ('int32', 'uint32', 'float32')
+        >>> reduced_dtype("max", "int8"), reduced_dtype("argmax", "bfloat16"), reduced_dtype("mean", "bfloat16")
+        ('int8', 'int32', 'bfloat16')
+    """
+    if name in ("argmax", "argmin"):
+        return "int32"
+    if is_inexact(dtype) or name in ("max", "min"):
+        return dtype
+    if name == "mean":
+        return "float32"
+    return "uint32" if dtype.startswith("uint") else "int32"
+
+
+def reduced_shape(shape: tuple[int, ...], axis: int | None, keepdims: bool = False) -> tuple[int, ...] | None:
+    """The shape left after reducing over all axes (``axis=None``) or one (negative counts from the end).
+
+    Examples:
+        >>> reduced_shape((4, 3), None), reduced_shape((4, 3), -1), reduced_shape((4, 3), 0, keepdims=True)
+        ((), (4,), (1, 3))
+        >>> print(reduced_shape((4, 3), 2))
+        None
+    """
+    if axis is None:
+        return tuple(1 for _ in shape) if keepdims else ()
+    if not -len(shape) <= axis < len(shape):
+        return None
+    position = axis % len(shape)
+    return (*shape[:position], *((1,) if keepdims else ()), *shape[position + 1 :])
+
+
+@dataclass(frozen=True, slots=True)
+class IndexPart:
+    """One entry of an index tuple.
+
+    Attributes:
+        kind: ``int`` (a scalar integer), ``slice``, ``none`` (a new axis), ``ellipsis`` or ``array``
+            (an integer array: advanced indexing).
+        bounds: A slice's ``(start, stop, step)``, each an int or ``None`` when omitted.
+        shape: An integer array index's shape.
+    """
+
+    kind: str
+    bounds: tuple[int | None, int | None, int | None] = (None, None, None)
+    shape: tuple[int, ...] = ()
+
+
+FULL_SLICE = IndexPart("slice")
+
+
+def index_shape(shape: tuple[int, ...], parts: list[IndexPart]) -> tuple[int, ...] | None:
+    """The shape of ``x[parts]`` for an array of ``shape``, by NumPy's basic and advanced indexing rules.
+
+    Integer arrays that sit next to each other put their broadcast shape in their place; separated
+    by a slice, it goes first (as NumPy does).
+
+    Examples:
+        >>> index_shape((4, 4), [IndexPart("array", shape=(2,))])
+        (2, 4)
+        >>> index_shape((2, 3), [FULL_SLICE, IndexPart("none")])
+        (2, 1, 3)
+        >>> index_shape((5, 2, 3), [IndexPart("ellipsis"), IndexPart("int")])
+        (5, 2)
+        >>> index_shape((10, 3), [IndexPart("slice", (2, 8, 2))])
+        (3, 3)
+        >>> print(index_shape((2,), [IndexPart("int"), IndexPart("int")]))
+        None
+    """
+    if sum(part.kind == "ellipsis" for part in parts) > 1:
+        return None
+    consumed = sum(part.kind in ("int", "slice", "array") for part in parts)
+    if consumed > len(shape):
+        return None
+    expanded: list[IndexPart] = []
+    for part in parts:
+        if part.kind == "ellipsis":
+            expanded.extend([FULL_SLICE] * (len(shape) - consumed))
+        else:
+            expanded.append(part)
+    expanded.extend([FULL_SLICE] * (len(shape) - sum(p.kind != "none" for p in expanded)))
+    out: list[int] = []
+    advanced_at: int | None = None
+    advanced_shapes: list[tuple[int, ...]] = []
+    separated = False
+    dims = iter(shape)
+    for part in expanded:
+        if part.kind == "none":
+            out.append(1)
+            continue
+        size = next(dims)
+        if part.kind == "slice":
+            length = _slice_length(size, part.bounds)
+            if length is None:
+                return None
+            out.append(length)
+        elif part.kind in ("int", "array"):
+            if advanced_at is None:
+                advanced_at = len(out)
+            elif advanced_at != len(out):
+                separated = True
+            advanced_shapes.append(part.shape if part.kind == "array" else ())
+        else:
+            return None
+    if advanced_at is None:
+        return tuple(out)
+    advanced = broadcast(advanced_shapes)
+    if advanced is None:
+        return None
+    if separated:
+        return (*advanced, *out)
+    return (*out[:advanced_at], *advanced, *out[advanced_at:])
+
+
+def _slice_length(size: int, bounds: tuple[int | None, int | None, int | None]) -> int | None:
+    start, stop, step = bounds
+    if step == 0:
+        return None
+    return len(range(size)[slice(start, stop, step)])
+
+
+def joined_shape(name: str, shapes: list[tuple[int, ...]], axis: int) -> tuple[int, ...] | None:
+    """The shape of ``stack``/``concatenate`` of arrays of ``shapes`` along ``axis`` (negative from the end).
+
+    Examples:
+        >>> joined_shape("stack", [(2, 2), (2, 2)], 0), joined_shape("concatenate", [(2, 3), (4, 3)], 0)
+        ((2, 2, 2), (6, 3))
+        >>> print(joined_shape("concatenate", [(2, 3), (4, 2)], 0))
+        None
+    """
+    if not shapes:
+        return None
+    first = shapes[0]
+    if name == "stack":
+        if any(s != first for s in shapes) or not -len(first) - 1 <= axis <= len(first):
+            return None
+        position = axis % (len(first) + 1)
+        return (*first[:position], len(shapes), *first[position:])
+    if not first or not -len(first) <= axis < len(first) or any(len(s) != len(first) for s in shapes):
+        return None
+    position = axis % len(first)
+    if len({s[:position] + s[position + 1 :] for s in shapes}) != 1:
+        return None
+    return (*first[:position], sum(s[position] for s in shapes), *first[position + 1 :])
