@@ -21,12 +21,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from xlalens.analyzers.knowledge import arrays
+from xlalens.analyzers.knowledge import arrays, callback_holders
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS, LINEN_APPLY, PER_DEVICE_TRANSFORMS, ParamTracing
 from xlalens.analyzers.semantics import array_constructors
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
 from xlalens.analyzers.semantics.classes import ClassModel, class_model
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
+from xlalens.analyzers.semantics.names import (
+    BindingKind,
+    FunctionNode,
+    ModuleIndex,
+    Scope,
+    all_params,
+    positional_params,
+)
 from xlalens.analyzers.semantics.values import (
     UNKNOWN,
     Array,
@@ -215,8 +222,11 @@ class Interpreter:
         self._provided_params: dict[int, Mapping[str, Value]] | None = None
         self._call_results: dict[tuple[object, ...], Value] = {}
         self._calling: list[int] = []
+        self._calling_nodes: list[FunctionNode] = []
         self._call_budget = _CALL_BUDGET
         self._site_depth = 0
+        self._sites_cut = False
+        self._provisional: set[int] = set()
         self._untraced_sites = 0
         self.dynamic_sites: dict[int, list[CallSite]] = {}
         """Calls the call graph cannot resolve alone (``model(x)`` of an object whose class is known only
@@ -235,6 +245,11 @@ class Interpreter:
         """
         key = id(scope.node)
         found = self._evaluations.get(key)
+        if found is not None and key in self._provisional and not (self._site_depth or self._untraced_sites):
+            # Computed while its callers were left out; asked now from the top, it gets them (once).
+            self._provisional.discard(key)
+            del self._evaluations[key]
+            found = None
         if found is not None:
             return found
         if key in self._in_progress:
@@ -245,15 +260,20 @@ class Interpreter:
         if found is not None:
             return found
         self._in_progress.add(key)
+        cut = False
         try:
             if scope.is_function and params is None:
                 params = self.call_site_params(scope.node)  # type: ignore[arg-type]
+                cut, self._sites_cut = self._sites_cut, False
             run = _FunctionRun(self, scope, records_calls=True)
             run.execute(params)
             evaluation = run.evaluation()
         finally:
             self._in_progress.discard(key)
         self._evaluations[key] = evaluation
+        if cut:
+            # Its callers were left out for depth or cost: the answer holds until it is asked from the top.
+            self._provisional.add(key)
         return evaluation
 
     def call_site_params(self, function: FunctionNode) -> dict[str, Value] | None:
@@ -263,15 +283,20 @@ class Interpreter:
         when every call of the function is seen (it does not escape) and lines up with its parameters.
         """
         if self._site_depth >= _MAX_SITE_DEPTH:
+            self._sites_cut = True
             return None
         graph = call_graph(self.index)
-        if graph.escapes_by_name(function) or not self._references_resolved(function):
-            return None
         context = self.traced.get(id(function))
+        # Traced only because traced functions call it: its traced run is the one those calls make,
+        # whatever other callers it may have elsewhere.
+        from_traced_callers = context is not None and context.by_callers
+        if not from_traced_callers and (graph.escapes_by_name(function) or not self._references_resolved(function)):
+            return None
         untraced = context is None
         if untraced and self._untraced_sites:
             # The callers of an untraced function get no parameters from their own callers: a
             # cascade up the whole module would cost more than what it finds.
+            self._sites_cut = True
             return None
         sites = [*graph.sites_of(function), *self.dynamic_sites.get(id(function), ())]
         if context is not None and context.by_callers:
@@ -305,7 +330,12 @@ class Interpreter:
                     values[name] = self.value_of(default, self._defining_scope(function))
             for name, expr in passed.items():
                 value = self.value_of(expr, site.caller)
-                values[name] = _mapped(value) if site.mapped else value
+                if site.mapped and name not in own:
+                    # Not mapped by the transform's in_axes: passed whole, when in_axes was read.
+                    value = value if own else UNKNOWN
+                elif site.mapped and own[name] is not ParamTracing.IN_AXES:
+                    value = _mapped(value)
+                values[name] = value
             names = [*positional_params(function)[site.bound :], *(a.arg for a in function.args.kwonlyargs)]
             if site.bound == 1 and positional_params(function):
                 receiver = self.value_of(site.receiver, site.caller) if site.receiver is not None else UNKNOWN
@@ -422,7 +452,10 @@ class Interpreter:
         for recursion, the result is unknown. ``staged``: the caller is being traced, so arrays the
         callee builds are tracers too.
         """
-        if len(self._calling) >= _MAX_CALL_DEPTH or id(function) in self._calling:
+        # A lambda is one expression: following it costs little, so only named functions count
+        # towards the depth (a helper's `tree.map(lambda p: ..., params)` is still followed).
+        named = sum(1 for node in self._calling_nodes if not isinstance(node, ast.Lambda))
+        if id(function) in self._calling or (named >= _MAX_CALL_DEPTH and not isinstance(function, ast.Lambda)):
             return UNKNOWN
         scope = self.index.scope_of(function)
         if scope is None or isinstance(function, ast.AsyncFunctionDef):
@@ -454,12 +487,14 @@ class Interpreter:
             return UNKNOWN
         self._call_budget -= 1
         self._calling.append(id(function))
+        self._calling_nodes.append(function)
         try:
             run = _FunctionRun(self, scope, staged=staged)
             run.execute(params)
             result = run.evaluation().returned
         finally:
             self._calling.pop()
+            self._calling_nodes.pop()
         self._call_results[key] = result
         return result
 
@@ -516,9 +551,17 @@ class Interpreter:
         found = self.index.lookup(name, scope)
         if found is None:
             return UNKNOWN
-        owner, _ = found
+        owner, bindings = found
         if owner.is_class:
             return UNKNOWN
+        if id(owner.node) in self._in_progress and len(bindings) == 1:
+            # Called while the module (or the enclosing function) is still being run: its classes
+            # and plain functions are what their statements define.
+            binding = bindings[0]
+            if binding.kind is BindingKind.CLASS and isinstance(binding.node, ast.ClassDef):
+                return ClassRef(binding.node)
+            if binding.kind is BindingKind.DEF and isinstance(binding.node, ast.FunctionDef):
+                return FunctionRef(binding.node) if not binding.node.decorator_list else UNKNOWN
         evaluation = self.evaluation(owner)
         return evaluation.summary.get(name, UNKNOWN)
 
@@ -1279,12 +1322,30 @@ class _FunctionRun:
             return self.interpreter.call_result(method, args, keywords, 1, self.staged, callee)
         if isinstance(node.func, ast.Attribute):
             receiver = self.values.get(id(node.func.value), UNKNOWN)
+            if isinstance(receiver, LibraryObject) and receiver.callbacks and not starred:
+                return self.call_callbacks(node, receiver, args, keywords)
             modelled = receiver.call_method(node.func.attr, args, keywords, node)
             if modelled is not None:
                 return modelled
             return self.call_method(receiver, node.func.attr, args, keywords)
         if isinstance(callee, TracedTree) and self.staged:
             return TracedTree(callee.param, callee.arrays_only)
+        return UNKNOWN
+
+    def call_callbacks(
+        self, node: ast.Call, holder: LibraryObject, args: list[Value], keywords: dict[str, Value]
+    ) -> Value:
+        """``tx.update(...)`` of a library object that keeps the module's functions: each one it runs sees
+        these arguments (the calls are recorded, so a traced caller traces them)."""
+        assert isinstance(node.func, ast.Attribute)
+        functions = [f for method, f in holder.callbacks if method == node.func.attr]
+        arguments = {k.arg: k.value for k in node.keywords if k.arg is not None}
+        for function in functions:
+            if self.records_calls and isinstance(function, FunctionRef):
+                site = CallSite(node, self.scope, function.node, tuple(node.args), arguments, function.bound)
+                self.interpreter.record_call(site)
+        if len(functions) == 1 and isinstance(functions[0], FunctionRef | Transformed):
+            return self.call_function(functions[0], args, keywords)
         return UNKNOWN
 
     def record_call(self, node: ast.Call, callee: FunctionRef | Transformed, receiver: ast.expr | None = None) -> None:
@@ -1392,7 +1453,9 @@ class _FunctionRun:
             value = self.interpreter.attribute_value(model, attr)
         if not obj.traced or not model.pytree or attr in model.static_fields:
             return value
-        return _arrays_traced(value, attr) if obj.arrays_only or model.kind == "equinox" else traced_copy(value, attr)
+        # Equinox fields and nnx attributes that are not arrays (sizes, flags) stay static under the trace.
+        arrays_only = obj.arrays_only or model.kind in ("equinox", "nnx")
+        return _arrays_traced(value, attr) if arrays_only else traced_copy(value, attr)
 
     def call_function(self, callee: FunctionRef | Transformed, args: list[Value], keywords: dict[str, Value]) -> Value:
         """What calling one of the module's functions, possibly through a transform, returns here."""
@@ -1423,7 +1486,8 @@ class _FunctionRun:
         argnums = callee.option("argnums", 0)
         if not isinstance(argnums, int) or not 0 <= argnums < len(args):
             return UNKNOWN
-        grads = _gradient_like(args[argnums], self.staged)
+        # A gradient is a tracer when the caller is traced or any input is (a vmapped example, say).
+        grads = _gradient_like(args[argnums], self.staged or self.any_traced(args, keywords))
         if kind == "grad":
             return Seq((grads, UNKNOWN)) if callee.option("has_aux") is True else grads
         if kind == "value_and_grad":
@@ -1466,6 +1530,9 @@ class _FunctionRun:
             return Transformed(qualname, args[0], options)
         if qualname == "functools.partial" and args and isinstance(args[0], FunctionRef):
             return UNKNOWN
+        kept = callback_holders.holder(qualname)
+        if kept is not None:
+            return _holder_object(kept, args, keywords)
         if self.interpreter.call_evaluators:
             call = ApiCall(qualname, node, args, keywords, self.values)
             for evaluate in self.interpreter.call_evaluators:
@@ -1605,7 +1672,11 @@ class _FunctionRun:
             if method in arrays.ARRAY_METHODS:
                 traced = receiver.traced or self.any_traced(args, keywords)
                 if method == "astype" and args:
-                    return Array(receiver.shape, None, False, traced)
+                    spelled = args[0]
+                    name = spelled.qualname if isinstance(spelled, ModuleRef) else None
+                    if isinstance(spelled, Const) and isinstance(spelled.value, str):
+                        name = spelled.value
+                    return Array(receiver.shape, arrays.dtype_name(name), False, traced)
                 if method == "block_until_ready":
                     return receiver
                 if method == "reshape" and not keywords:
@@ -1617,7 +1688,31 @@ class _FunctionRun:
                 return Static()
             if method in arrays.ARRAY_METHODS:
                 return Array(traced=True)
+        if isinstance(receiver, Instance) and method == "_replace" and receiver.fields is not None and not args:
+            # NamedTuple._replace: the same kind of object with some fields swapped.
+            if class_model(self.index, receiver.node).kind != "namedtuple" or keywords.keys() - dict(receiver.fields):
+                return UNKNOWN
+            fields = tuple((name, keywords.get(name, value)) for name, value in receiver.fields)
+            return instance(receiver.node, fields, receiver.traced, receiver.arrays_only)
         return UNKNOWN
+
+
+def _holder_object(
+    kept: callback_holders.CallbackHolder, args: Sequence[Value], keywords: Mapping[str, Value]
+) -> Value:
+    """The library object a callback-keeping constructor builds, with the functions it keeps."""
+    callbacks: list[tuple[str, Value]] = []
+    if kept.combines:
+        parts = [*args, *keywords.values()]
+        for part in parts:
+            # `named_chain(("clip", tx), ...)` pairs a name with each transformation.
+            inner = part.items[-1] if isinstance(part, Seq) and part.items else part
+            if isinstance(inner, LibraryObject):
+                callbacks.extend(inner.callbacks)
+    else:
+        given = {**dict(zip(kept.methods, args, strict=False)), **keywords}
+        callbacks = [(m, given[m]) for m in kept.methods if isinstance(given.get(m), FunctionRef | Transformed)]
+    return LibraryObject(kept.qualname, callbacks=tuple(callbacks))
 
 
 def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
@@ -1676,10 +1771,12 @@ def _arrays_traced(value: Value, name: str) -> Value:
         return Seq(tuple(_arrays_traced(item, name) for item in value.items), value.is_list)
     if isinstance(value, Dict):
         return Dict(value.keys, tuple(_arrays_traced(item, name) for item in value.values))
-    if isinstance(value, Const | Static):
+    if isinstance(value, Const | Static | FunctionRef | Transformed | ModuleRef | ClassRef):
         return value
     if isinstance(value, Instance):
         return instance(value.node, value.fields, traced=True, arrays_only=True)
+    if isinstance(value, LibraryObject):
+        return traced_copy(value, name)  # a layer's weights are arrays
     return TracedTree(name, arrays_only=True)
 
 

@@ -222,10 +222,13 @@ class LibraryObject(Value):
     Attributes:
         qualname: The class's qualified name.
         traced: Whether it was passed into a transform (its weights are tracers).
+        callbacks: The module's functions it keeps, by the method that runs them
+            (``update`` of an ``optax.GradientTransformation``).
     """
 
     qualname: str
     traced: bool = False
+    callbacks: tuple[tuple[str, Value], ...] = ()
 
     def may_be_traced(self) -> bool:
         return self.traced
@@ -268,7 +271,7 @@ def traced_copy(value: Value, param: str = "<argument>") -> Value:
     if isinstance(value, Instance):
         return instance(value.node, value.fields, traced=True)
     if isinstance(value, LibraryObject):
-        return LibraryObject(value.qualname, True)
+        return LibraryObject(value.qualname, True, value.callbacks)
     return TracedTree(param)
 
 

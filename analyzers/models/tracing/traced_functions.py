@@ -13,8 +13,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from xlalens.analyzers.knowledge import lax_control_flow
+from xlalens.analyzers.knowledge import callback_holders, lax_control_flow
 from xlalens.analyzers.knowledge.transforms import (
+    LINEN_APPLY,
     FunctionSlot,
     ParamTracing,
     TransformSpec,
@@ -24,7 +25,7 @@ from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.classes import self_assignments
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
-from xlalens.analyzers.semantics.values import FunctionRef
+from xlalens.analyzers.semantics.values import FunctionRef, Transformed
 
 
 @dataclass(eq=False)
@@ -298,6 +299,8 @@ class _Discovery:
     ) -> None:
         if spec.params is ParamTracing.NONE:
             return
+        if spec.is_jit and _only_called_without_jit(self.index, node, site):
+            return
         all_positional = positional_params(node)
         bound = {*bound_names, *all_positional[:bound_positional]}
         positional = all_positional[bound_positional:]
@@ -370,9 +373,10 @@ class _Discovery:
             if in_axes.value is None:
                 return {}
             return {p: ParamTracing.ALL for p in every} if type(in_axes.value) is int else {}
-        if isinstance(in_axes, ast.Tuple | ast.List) and len(in_axes.elts) == len(positional):
+        if isinstance(in_axes, ast.Tuple | ast.List) and len(in_axes.elts) <= len(positional):
+            # One entry per argument passed; parameters after them keep their defaults.
             traced = {}
-            for name, axis in zip(positional, in_axes.elts, strict=True):
+            for name, axis in zip(positional, in_axes.elts, strict=False):
                 if isinstance(axis, ast.Constant) and axis.value is None:
                     continue
                 if isinstance(axis, ast.Constant) and type(axis.value) is int:
@@ -442,6 +446,54 @@ def _unmapped_params(keywords: dict[str, ast.expr], call: ast.Call | None, posit
             if isinstance(entry, ast.Constant) and entry.value is None
         ]
     return []
+
+
+def _only_called_without_jit(index: ModuleIndex, function: FunctionNode, site: ast.AST) -> bool:
+    """Whether every call of a jitted function runs under ``jax.disable_jit()`` (so nothing is traced).
+
+    The jitted callable is the decorated function or the name the ``jax.jit(...)`` call is assigned
+    to; it counts only when that name is used for nothing but calls.
+    """
+    blocks = index.derived("disable-jit-blocks", _disable_jit_blocks)
+    if not blocks:
+        return False
+    if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) and site in function.decorator_list:
+        name = function.name
+    else:
+        statement = next(
+            (a for a, _ in index.nodes.get(ast.Assign, ()) if a.value is site),  # type: ignore[attr-defined]
+            None,
+        )
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return False
+        name = targets[0].id
+    calls = [c for c in index.derived("calls-by-name", _calls_by_name).get(name, ()) if isinstance(c.func, ast.Name)]
+    uses = sum(
+        1
+        for n, _ in index.nodes.get(ast.Name, ())
+        if n.id == name and type(n.ctx) is ast.Load  # type: ignore[attr-defined]
+    )
+    if not calls or uses != len(calls):
+        return False
+    return all(any(first <= c.lineno <= last for first, last in blocks) for c in calls)
+
+
+def _disable_jit_blocks(index: ModuleIndex) -> list[tuple[int, int]]:
+    """The line spans of the bodies of ``with jax.disable_jit():`` statements."""
+    mentioned = any(a.attr == "disable_jit" for a, _ in index.nodes.get(ast.Attribute, ()))  # type: ignore[attr-defined]
+    if not mentioned and not any(n.id == "disable_jit" for n, _ in index.nodes.get(ast.Name, ())):  # type: ignore[attr-defined]
+        return []
+    blocks: list[tuple[int, int]] = []
+    for node in ast.walk(index.tree):
+        if isinstance(node, ast.With | ast.AsyncWith):
+            for item in node.items:
+                context = item.context_expr
+                head = context.func if isinstance(context, ast.Call) else context
+                scope = index.module_scope
+                if index.qualname(head, scope) == "jax.disable_jit" and node.body:
+                    blocks.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno))
+    return blocks
 
 
 def _literal_defaults(node: FunctionNode) -> list[str]:
@@ -570,6 +622,8 @@ def _trace_method_values(interpreter: Interpreter, traced: dict[int, TracedFunct
     added.found = traced
     for expr, spec, keywords, scope, site, call, bound_names in discovery.attribute_targets:
         value = interpreter.value_of(expr, scope)
+        if isinstance(value, Transformed) and value.transform == LINEN_APPLY:
+            value = value.function  # `jax.jit(model.apply)`: the module's __call__ sees the arrays after the variables
         if isinstance(value, FunctionRef) and value.bound == 1 and isinstance(value.node, ast.FunctionDef):
             added.add(value.node, spec, keywords, 1, bound_names, site, call)
     added.follow_calls()
@@ -598,6 +652,7 @@ def _calls_through_values(index: ModuleIndex) -> frozenset[int]:
         name for assigned in index.derived("self-assignments", self_assignments).values() for name in assigned
     )
     methods.add("apply")
+    methods |= callback_holders.method_names()
     found: set[int] = set()
     for call, scope in index.nodes.get(ast.Call, ()):
         assert isinstance(call, ast.Call)

@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.knowledge.transforms import ParamTracing, transform_spec
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
 from xlalens.analyzers.semantics.names import Scope
-from xlalens.analyzers.semantics.values import Array, TracedTree, Value
+from xlalens.analyzers.semantics.values import Array, Dict, Instance, Seq, TracedTree, Value
 
 _MAX_SNIPPET = 40
 
@@ -23,6 +23,18 @@ def is_traced_leaf(value: Value) -> bool:
     if isinstance(value, Array):
         return value.traced
     return isinstance(value, TracedTree) and not value.arrays_only
+
+
+def holds_traced_leaf(value: Value) -> bool:
+    """A traced leaf, or a list, tuple or dict with one somewhere inside (its text shows a tracer)."""
+    if isinstance(value, Seq):
+        return any(holds_traced_leaf(item) for item in value.items)
+    if isinstance(value, Dict):
+        return any(holds_traced_leaf(item) for item in value.values)
+    if isinstance(value, Instance) and value.fields is not None:
+        # A NamedTuple or dataclass prints its fields; passed into a transform, its arrays are tracers.
+        return any(holds_traced_leaf(item) or (value.traced and isinstance(item, Array)) for _, item in value.fields)
+    return is_traced_leaf(value)
 
 
 def snippet(ctx: CheckContext, node: ast.AST) -> str:

@@ -12,7 +12,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
-    is_traced_leaf,
+    holds_traced_leaf,
     traced_by,
     traced_here,
 )
@@ -141,21 +141,21 @@ class PrintOfTracedValue(Rule):
     def prints_traced(argument: ast.expr, ctx: CheckContext) -> bool:
         if isinstance(argument, ast.JoinedStr):
             return any(
-                isinstance(v, ast.FormattedValue) and is_traced_leaf(ctx.value(v.value)) for v in argument.values
+                isinstance(v, ast.FormattedValue) and holds_traced_leaf(ctx.value(v.value)) for v in argument.values
             )
         if isinstance(argument, ast.BinOp) and isinstance(argument.op, ast.Mod):
             right = argument.right
             parts = right.elts if isinstance(right, ast.Tuple) else [right]
-            return isinstance(argument.left, ast.Constant) and any(is_traced_leaf(ctx.value(p)) for p in parts)
+            return isinstance(argument.left, ast.Constant) and any(holds_traced_leaf(ctx.value(p)) for p in parts)
         if isinstance(argument, ast.Call):
             func = argument.func
             formats = isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, ast.Constant)
             converts = ctx.qualname(func) in ("builtins.str", "builtins.repr")
             if formats or converts:
                 return any(
-                    is_traced_leaf(ctx.value(a)) for a in [*argument.args, *(k.value for k in argument.keywords)]
+                    holds_traced_leaf(ctx.value(a)) for a in [*argument.args, *(k.value for k in argument.keywords)]
                 )
-        return is_traced_leaf(ctx.value(argument))
+        return holds_traced_leaf(ctx.value(argument))
 
     def fix(self, node: ast.Call, ctx: CheckContext) -> Fix | None:
         spelling = ctx.module_spelling("jax", "jax")
