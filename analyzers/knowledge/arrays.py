@@ -250,6 +250,12 @@ LAYERS = frozenset(
 """Neural-network layer classes whose instances, called on an array, return one array (traced when the
 input is, or when the caller is traced)."""
 
+NNX_VARIABLES = frozenset(
+    f"flax.nnx.{name}" for name in ("Variable", "Param", "BatchStat", "Cache", "Intermediate", "VariableState")
+)
+"""``flax.nnx`` state boxes: ``v[...]`` and ``v.value`` read the array they hold, and writing into them
+(``v[...] = x``, ``v.value = x``) is how nnx updates state, not an in-place write into a JAX array."""
+
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"})
 """``tree.map(f, tree, *rest)``: ``f`` applied leaf by leaf, the result shaped like ``tree``."""
 TREE_LEAVES = frozenset({"jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree_leaves"})

@@ -70,6 +70,9 @@ PER_DEVICE_TRANSFORMS: dict[str, str] = {
 
 LINEN_APPLY = "flax.linen.Module.apply"
 """``module.apply(variables, *args)`` of a linen module: its ``__call__`` on ``args``."""
+LINEN_INIT = "flax.linen.Module.init"
+"""``module.init(rngs, *args)`` of a linen module: runs its ``__call__`` on ``args``, returns the variables."""
+LINEN_METHODS = frozenset({LINEN_APPLY, LINEN_INIT})
 
 CALL_KINDS: dict[str, str] = {
     **dict.fromkeys(
@@ -92,12 +95,13 @@ CALL_KINDS: dict[str, str] = {
     **dict.fromkeys(("jax.jacfwd", "jax.jacrev", "jax.hessian"), "jacobian"),
     **dict.fromkeys(("jax.vmap", "flax.nnx.vmap", "equinox.filter_vmap"), "map"),
     LINEN_APPLY: "apply",
+    LINEN_INIT: "init",
 }
 """Transforms ``T`` for which ``T(f, ...)(args)`` runs ``f`` on ``args``, by what the call returns:
 ``same`` (``f``'s result: jit, checkpoint), ``grad`` (the gradient, shaped like the differentiated
 argument), ``value_and_grad`` (both), ``jacobian`` (a Jacobian), ``map`` (``f`` on slices of the
-arguments, results stacked) and ``apply`` (a linen module's ``__call__`` on the arguments after the
-variables)."""
+arguments, results stacked), ``apply`` (a linen module's ``__call__`` on the arguments after the
+variables) and ``init`` (the same run, returning the variables)."""
 
 _TRANSFORMS: dict[str, TransformSpec] = {}
 

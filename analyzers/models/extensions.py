@@ -2,7 +2,7 @@
 
 Each domain model that defines library values or parameter values hands the interpreter an
 :class:`~xlalens.analyzers.semantics.interpreter.InterpreterExtension`; this module gathers them in
-the order they are asked (Pallas, then sharding values, then ``shard_map`` parameters), so the
+the order they are asked (Pallas, then sharding values, then ``shard_map`` and control-flow parameters), so the
 engine, ``annotate`` and the language server interpret a module the same way.
 """
 
@@ -11,11 +11,17 @@ from __future__ import annotations
 from xlalens.analyzers.models.pallas.values import PALLAS_VALUES
 from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_PARAMETERS
 from xlalens.analyzers.models.sharding.values import SHARDING_VALUES
+from xlalens.analyzers.models.tracing.control_flow_params import CONTROL_FLOW_PARAMETERS
 from xlalens.analyzers.models.tracing.traced_functions import find_traced_functions, follow_values
 from xlalens.analyzers.semantics.interpreter import Interpreter, InterpreterExtension
 from xlalens.analyzers.semantics.names import ModuleIndex
 
-DOMAIN_EXTENSIONS: tuple[InterpreterExtension, ...] = (PALLAS_VALUES, SHARDING_VALUES, SHARD_MAP_PARAMETERS)
+DOMAIN_EXTENSIONS: tuple[InterpreterExtension, ...] = (
+    PALLAS_VALUES,
+    SHARDING_VALUES,
+    SHARD_MAP_PARAMETERS,
+    CONTROL_FLOW_PARAMETERS,
+)
 """Every extension, in the order the interpreter consults them."""
 
 

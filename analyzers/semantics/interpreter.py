@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from xlalens.analyzers.knowledge import arrays, callback_holders
-from xlalens.analyzers.knowledge.transforms import CALL_KINDS, LINEN_APPLY, PER_DEVICE_TRANSFORMS, ParamTracing
+from xlalens.analyzers.knowledge.transforms import (
+    CALL_KINDS,
+    LINEN_APPLY,
+    LINEN_INIT,
+    LINEN_METHODS,
+    PER_DEVICE_TRANSFORMS,
+    ParamTracing,
+)
 from xlalens.analyzers.semantics import array_constructors
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
 from xlalens.analyzers.semantics.classes import ClassModel, class_model
@@ -49,9 +56,11 @@ from xlalens.analyzers.semantics.values import (
     TracedTree,
     Transformed,
     Value,
+    VariableBox,
     concrete_copy,
     instance,
     join,
+    traced_box_content,
     traced_copy,
 )
 from xlalens.explainers.calculators import dtypes
@@ -122,6 +131,11 @@ class FunctionTracing(Protocol):
     @property
     def by_callers(self) -> bool:
         """Whether it is traced only because traced functions call it (its parameters are what they pass)."""
+        ...
+
+    @property
+    def receivers(self) -> Sequence[tuple[ast.expr, Scope]]:
+        """For a method handed to a transform as ``obj.method``: each ``obj`` (with its scope)."""
         ...
 
 
@@ -379,6 +393,14 @@ class Interpreter:
                         names.add(child.value.id)  # type: ignore[attr-defined]
             found = self._array_reads[id(node)] = frozenset(names)
         return found
+
+    def forget_provided_params(self) -> None:
+        """Ask the extensions again for parameter values (more functions became traced since)."""
+        if self._provided_params is None:
+            return
+        for key in self._provided_params:
+            self._evaluations.pop(key, None)
+        self._provided_params = None
 
     def forget(self, function: FunctionNode) -> None:
         """Drop the evaluation of ``function`` (it became traced, so its parameters and arrays change)."""
@@ -641,7 +663,14 @@ class _FunctionRun:
         first = node.args.args[0].arg if node.args.args else None
         if first is None or first in traced or decorators & {"staticmethod", "classmethod"}:
             return None
-        return first, instance(owner.node)
+        value: Value | None = None
+        for expr, scope in self.context.receivers if self.context is not None else ():
+            found = self.interpreter.value_of(expr, scope)
+            if not (isinstance(found, Instance) and found.node is owner.node):
+                value = None
+                break
+            value = found if value is None else join(value, found)
+        return first, value if value is not None else instance(owner.node)
 
     def array_evidence(self, node: FunctionNode) -> set[str]:
         """Parameters the body uses in ways only an array allows (``x.shape``, ``x.sum()``, ``x.at``).
@@ -976,6 +1005,10 @@ class _FunctionRun:
     def e_attribute(self, node: ast.Attribute) -> Value:
         base = self.expr(node.value)
         attr = node.attr
+        if isinstance(base, VariableBox):
+            if attr == "value":
+                return base.inner
+            base = base.inner  # a Variable forwards array attributes (`param.shape`) to its value
         if isinstance(base, ModuleRef):
             return ModuleRef(f"{base.qualname}.{attr}")
         if isinstance(base, Instance):
@@ -1020,6 +1053,8 @@ class _FunctionRun:
     def e_subscript(self, node: ast.Subscript) -> Value:
         base = self.expr(node.value)
         index = self.expr(node.slice)
+        if isinstance(base, VariableBox):
+            base = base.inner  # `param[...]` reads the array the nnx Variable holds
         if isinstance(base, AtRef):
             return base
         if isinstance(base, Array):
@@ -1150,6 +1185,9 @@ class _FunctionRun:
         return UNKNOWN
 
     def binop(self, op: ast.operator, left: Value, right: Value) -> Value:
+        # nnx Variables take part in arithmetic as the arrays they hold.
+        left = left.inner if isinstance(left, VariableBox) else left
+        right = right.inner if isinstance(right, VariableBox) else right
         if isinstance(left, Const) and isinstance(right, Const):
             return self.fold(op, left.value, right.value)
         traced = left.is_traced_array() or right.is_traced_array()
@@ -1357,7 +1395,7 @@ class _FunctionRun:
         keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
         while isinstance(target, Transformed):
             wrapper = wrapper or target.transform
-            if target.transform == LINEN_APPLY:
+            if target.transform in LINEN_METHODS:
                 # module.apply(variables, *args): __call__ sees the arguments after the variables.
                 args, receiver = args[1:], func.value if isinstance(func, ast.Attribute) else None
                 keywords = {k: v for k, v in keywords.items() if k not in ("rngs", "mutable")}
@@ -1414,11 +1452,12 @@ class _FunctionRun:
     def construct(self, node: ast.ClassDef, args: list[Value], keywords: dict[str, Value]) -> Value:
         """An object of one of the module's classes; a dataclass-like one keeps the values of its fields."""
         model = class_model(self.index, node)
+        lifetime = "trace" if self.staged or self.context is not None else "outer"
         if not model.dataclass_like:
-            return instance(node)
+            return instance(node, lifetime=lifetime)
         names = model.field_names
         if len(args) > len(names) or any(key not in names for key in keywords):
-            return instance(node)
+            return instance(node, lifetime=lifetime)
         given = {**dict(zip(names, args, strict=False)), **keywords}
         fields: list[tuple[str, Value]] = []
         for name, default in model.fields:
@@ -1430,7 +1469,7 @@ class _FunctionRun:
                 fields.append((name, self.values[id(default)]))  # the class statement ran in this body
             else:
                 fields.append((name, self.interpreter.value_of(default, model.outer)))
-        return instance(node, tuple(fields))
+        return instance(node, tuple(fields), lifetime=lifetime)
 
     def instance_attribute(self, obj: Instance, attr: str) -> Value:
         """``obj.attr``: a bound method, a field's value, or what the class's methods assign to ``self.attr``."""
@@ -1445,9 +1484,11 @@ class _FunctionRun:
             if "classmethod" in names:
                 return UNKNOWN
             return self.decorated(method, FunctionRef(method, 1, obj))
-        if attr == "apply" and model.kind == "linen":
+        if attr in ("apply", "init") and model.kind == "linen":
+            # Both run __call__ on the arguments after the first (the variables, or the PRNG keys).
             call = model.method("__call__")
-            return Transformed(LINEN_APPLY, FunctionRef(call, 1, obj)) if call is not None else UNKNOWN
+            method = LINEN_APPLY if attr == "apply" else LINEN_INIT
+            return Transformed(method, FunctionRef(call, 1, obj)) if call is not None else UNKNOWN
         value = obj.field_value(attr)
         if value is None:
             value = self.interpreter.attribute_value(model, attr)
@@ -1468,10 +1509,12 @@ class _FunctionRun:
             inner = FunctionRef(method, 1, inner) if method is not None else UNKNOWN
         if not isinstance(inner, FunctionRef | Transformed):
             return UNKNOWN
-        if kind == "apply":
+        if kind in ("apply", "init"):
             if not args or keywords.keys() - {"rngs", "mutable"}:
                 return UNKNOWN
             out = self.call_traced(inner, args[1:], {}) if self.staged else self.call_function(inner, args[1:], {})
+            if kind == "init":
+                return UNKNOWN  # the variables: their structure follows the module's parameters
             return Seq((out, UNKNOWN)) if "mutable" in keywords else out
         if kind == "map":
             sliced = [_mapped(a) for a in args]
@@ -1533,6 +1576,8 @@ class _FunctionRun:
         kept = callback_holders.holder(qualname)
         if kept is not None:
             return _holder_object(kept, args, keywords)
+        if qualname in arrays.NNX_VARIABLES:
+            return VariableBox(qualname, args[0] if args else keywords.get("value", UNKNOWN))
         if self.interpreter.call_evaluators:
             call = ApiCall(qualname, node, args, keywords, self.values)
             for evaluate in self.interpreter.call_evaluators:
@@ -1688,12 +1733,27 @@ class _FunctionRun:
                 return Static()
             if method in arrays.ARRAY_METHODS:
                 return Array(traced=True)
+        if isinstance(receiver, Dict) and not args and not keywords:
+            # Iterating a dict's views: each key, value or (key, value) pair.
+            if method == "items":
+                pairs = (Seq((Const(k), v)) for k, v in zip(receiver.keys, receiver.values, strict=True))
+                return Seq(tuple(pairs), is_list=True)
+            if method == "values":
+                return Seq(receiver.values, is_list=True)
+            if method == "keys":
+                return Seq(tuple(Const(k) for k in receiver.keys), is_list=True)
         if isinstance(receiver, Instance) and method == "_replace" and receiver.fields is not None and not args:
             # NamedTuple._replace: the same kind of object with some fields swapped.
             if class_model(self.index, receiver.node).kind != "namedtuple" or keywords.keys() - dict(receiver.fields):
                 return UNKNOWN
             fields = tuple((name, keywords.get(name, value)) for name, value in receiver.fields)
-            return instance(receiver.node, fields, receiver.traced, receiver.arrays_only)
+            return instance(
+                receiver.node,
+                fields,
+                receiver.traced,
+                receiver.arrays_only,
+                "trace" if self.staged or self.context is not None else "outer",
+            )
         return UNKNOWN
 
 
@@ -1777,6 +1837,8 @@ def _arrays_traced(value: Value, name: str) -> Value:
         return instance(value.node, value.fields, traced=True, arrays_only=True)
     if isinstance(value, LibraryObject):
         return traced_copy(value, name)  # a layer's weights are arrays
+    if isinstance(value, VariableBox):
+        return VariableBox(value.qualname, traced_box_content(value.inner, name))
     return TracedTree(name, arrays_only=True)
 
 

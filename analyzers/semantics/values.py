@@ -178,6 +178,8 @@ class Instance(Value):
         fields: The values its fields were built with, for dataclass-like classes built in view.
         traced: Whether it was passed into a transform, so its (non-static) array leaves are tracers.
         arrays_only: Whether only its arrays are traced (``equinox.filter_jit``), not its Python scalars.
+        lifetime: ``outer`` when it was built outside any trace (so it outlives one: a tracer stored in
+            it leaks), ``trace`` when built while a function was traced, ``unknown`` otherwise.
     """
 
     node: ast.ClassDef = field(compare=False)
@@ -185,6 +187,7 @@ class Instance(Value):
     traced: bool = False
     arrays_only: bool = False
     class_id: int = 0
+    lifetime: str = "unknown"
 
     def may_be_traced(self) -> bool:
         return self.traced
@@ -235,6 +238,25 @@ class LibraryObject(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class VariableBox(Value):
+    """A ``flax.nnx`` Variable (``nnx.Param``, ``nnx.BatchStat``...) around a value.
+
+    Reading ``box[...]`` or ``box.value`` gives the value; writing into the box is how nnx updates its
+    state (legal, unlike a write into a JAX array).
+
+    Attributes:
+        qualname: The Variable class.
+        inner: The value it holds.
+    """
+
+    qualname: str
+    inner: Value
+
+    def may_be_traced(self) -> bool:
+        return self.inner.may_be_traced()
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleRef(Value):
     """A module or API object known by its qualified name (``jax.numpy``)."""
 
@@ -272,7 +294,14 @@ def traced_copy(value: Value, param: str = "<argument>") -> Value:
         return instance(value.node, value.fields, traced=True)
     if isinstance(value, LibraryObject):
         return LibraryObject(value.qualname, True, value.callbacks)
+    if isinstance(value, VariableBox):
+        return VariableBox(value.qualname, traced_box_content(value.inner, param))
     return TracedTree(param)
+
+
+def traced_box_content(inner: Value, param: str) -> Value:
+    """What an nnx Variable holds once traced: its array as a tracer (a Variable holds an array leaf)."""
+    return traced_copy(inner, param) if inner is not UNKNOWN else Array(traced=True)
 
 
 def instance(
@@ -280,9 +309,10 @@ def instance(
     fields: tuple[tuple[str, Value], ...] | None = None,
     traced: bool = False,
     arrays_only: bool = False,
+    lifetime: str = "unknown",
 ) -> Instance:
     """An :class:`Instance` of class ``node`` (instances of one class compare equal by its identity)."""
-    return Instance(node, fields, traced, arrays_only, id(node))
+    return Instance(node, fields, traced, arrays_only, id(node), lifetime)
 
 
 def concrete_copy(value: Value) -> Value:
@@ -297,6 +327,8 @@ def concrete_copy(value: Value) -> Value:
         return UNKNOWN
     if isinstance(value, Instance):
         return instance(value.node, value.fields)
+    if isinstance(value, VariableBox):
+        return VariableBox(value.qualname, concrete_copy(value.inner))
     return value
 
 
@@ -335,11 +367,14 @@ def join(a: Value, b: Value) -> Value:
         return Seq(tuple(join(x, y) for x, y in zip(a.items, b.items, strict=True)), a.is_list)
     if isinstance(a, TracedTree) and isinstance(b, TracedTree):
         return a if a.arrays_only == b.arrays_only else TracedTree(a.param, True)
+    if isinstance(a, VariableBox) and isinstance(b, VariableBox) and a.qualname == b.qualname:
+        return VariableBox(a.qualname, join(a.inner, b.inner))
     if isinstance(a, Instance) and isinstance(b, Instance) and a.node is b.node:
         fields = None
         if a.fields is not None and b.fields is not None and [k for k, _ in a.fields] == [k for k, _ in b.fields]:
             fields = tuple((k, join(x, y)) for (k, x), (_, y) in zip(a.fields, b.fields, strict=True))
-        return instance(a.node, fields, a.traced and b.traced, a.arrays_only or b.arrays_only)
+        lifetime = a.lifetime if a.lifetime == b.lifetime else "unknown"
+        return instance(a.node, fields, a.traced and b.traced, a.arrays_only or b.arrays_only, lifetime)
     for tree, other in ((a, b), (b, a)):
         if isinstance(tree, TracedTree) and isinstance(other, Array) and other.traced:
             return tree

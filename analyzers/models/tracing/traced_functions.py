@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from xlalens.analyzers.knowledge import callback_holders, lax_control_flow
 from xlalens.analyzers.knowledge.transforms import (
-    LINEN_APPLY,
+    LINEN_METHODS,
     FunctionSlot,
     ParamTracing,
     TransformSpec,
@@ -42,6 +42,7 @@ class TracedFunction:
         static_params: Parameters declared static.
         called_from: The traced function whose call runs this one (``None`` when a transform, a
             decorator or nesting traces it); its parameters then take what the traced calls pass.
+        receivers: For a method handed to a transform as ``obj.method``: each ``obj`` with its scope.
     """
 
     node: FunctionNode
@@ -54,6 +55,7 @@ class TracedFunction:
     jit_spec: TransformSpec | None = None
     jit_keywords: dict[str, ast.expr] = field(default_factory=dict)
     called_from: FunctionNode | None = None
+    receivers: list[tuple[ast.expr, Scope]] = field(default_factory=list)
 
     @property
     def by_callers(self) -> bool:
@@ -67,6 +69,7 @@ class TracedFunction:
                 self.traced_params[name] = tracing
         self.stages = self.stages or other.stages
         self.sites.extend(other.sites)
+        self.receivers.extend(other.receivers)
         self.inherited = self.inherited and other.inherited
         if other.jit_spec is not None and self.jit_spec is None:
             self.jit_spec, self.jit_keywords = other.jit_spec, other.jit_keywords
@@ -272,6 +275,8 @@ class _Discovery:
                 self.attribute_targets.append((expr, spec, keywords, scope, site, call, bound_names))
         if target is not None:
             self.add(target, spec, keywords, bound_positional, bound_names, site, call)
+            if isinstance(expr, ast.Attribute) and id(target) in self.found:
+                self.found[id(target)].receivers.append((expr.value, scope))
 
     def bound_method(self, receiver: str, method: str, scope: Scope) -> FunctionNode | None:
         """``self.method`` inside a method: the ``def method`` of the same class."""
@@ -610,6 +615,7 @@ def follow_values(interpreter: Interpreter) -> None:
         discovery.follow_calls()
         for node_id in traced.keys() - evaluated:
             interpreter.forget(traced[node_id].node)
+        interpreter.forget_provided_params()
 
 
 def _trace_method_values(interpreter: Interpreter, traced: dict[int, TracedFunction]) -> None:
@@ -622,13 +628,17 @@ def _trace_method_values(interpreter: Interpreter, traced: dict[int, TracedFunct
     added.found = traced
     for expr, spec, keywords, scope, site, call, bound_names in discovery.attribute_targets:
         value = interpreter.value_of(expr, scope)
-        if isinstance(value, Transformed) and value.transform == LINEN_APPLY:
+        if isinstance(value, Transformed) and value.transform in LINEN_METHODS:
             value = value.function  # `jax.jit(model.apply)`: the module's __call__ sees the arrays after the variables
         if isinstance(value, FunctionRef) and value.bound == 1 and isinstance(value.node, ast.FunctionDef):
             added.add(value.node, spec, keywords, 1, bound_names, site, call)
+            if id(value.node) in traced:
+                traced[id(value.node)].receivers.append((expr.value, scope))
     added.follow_calls()
     for node_id in traced.keys() - before:
         interpreter.forget(traced[node_id].node)
+    if traced.keys() - before:
+        interpreter.forget_provided_params()
 
 
 def _calls_through_values(index: ModuleIndex) -> frozenset[int]:
@@ -651,7 +661,7 @@ def _calls_through_values(index: ModuleIndex) -> frozenset[int]:
     methods.update(
         name for assigned in index.derived("self-assignments", self_assignments).values() for name in assigned
     )
-    methods.add("apply")
+    methods.update(("apply", "init"))
     methods |= callback_holders.method_names()
     found: set[int] = set()
     for call, scope in index.nodes.get(ast.Call, ()):

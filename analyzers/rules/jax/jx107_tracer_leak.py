@@ -15,8 +15,9 @@ from xlalens.analyzers.rules.jax._tracing import (
     traced_by,
     traced_here,
 )
+from xlalens.analyzers.semantics.classes import class_model
 from xlalens.analyzers.semantics.names import BindingKind
-from xlalens.analyzers.semantics.values import Dict, Seq
+from xlalens.analyzers.semantics.values import Dict, Instance, Seq, Value
 
 _LIST_MUTATORS = frozenset({"append", "extend", "insert"})
 _DICT_MUTATORS = frozenset({"update", "setdefault"})
@@ -99,17 +100,36 @@ class TracerLeak(Rule):
 
     def check_mutation(self, node: ast.Call, ctx: CheckContext) -> None:
         func = node.func
-        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        if not isinstance(func, ast.Attribute):
             return
         container = ctx.value(func.value)
         is_list = isinstance(container, Seq) and container.is_list and func.attr in _LIST_MUTATORS
         is_dict = isinstance(container, Dict) and func.attr in _DICT_MUTATORS
-        if not (is_list or is_dict) or not self.is_outer_name(func.value.id, ctx):
+        if not (is_list or is_dict):
+            return
+        where = self.long_lived_container(func.value, ctx)
+        if where is None:
             return
         for argument in [*node.args, *(k.value for k in node.keywords)]:
             if self.contains_traced(argument, ctx):
-                self.emit(ctx, node, argument, f"outer container `{func.value.id}` (via `.{func.attr}`)")
+                self.emit(ctx, node, argument, f"{where} (via `.{func.attr}`)")
                 return
+
+    def long_lived_container(self, expr: ast.expr, ctx: CheckContext) -> str | None:
+        """How to name a container that outlives the trace: bound outside the function, or held by an
+        object built outside any trace (``self.history`` of a logger made at module level)."""
+        if isinstance(expr, ast.Name):
+            return f"outer container `{expr.id}`" if self.is_outer_name(expr.id, ctx) else None
+        if isinstance(expr, ast.Attribute) and self.outlives_trace(ctx.value(expr.value), ctx):
+            return f"`{snippet(ctx, expr)}` of an object built outside the trace"
+        return None
+
+    @staticmethod
+    def outlives_trace(value: Value, ctx: CheckContext) -> bool:
+        """An object of a plain class or dataclass of the module, built before any trace began."""
+        if not isinstance(value, Instance) or value.traced or value.lifetime != "outer":
+            return False
+        return class_model(ctx.index, value.node).kind in ("plain", "dataclass")
 
     def contains_traced(self, expr: ast.expr, ctx: CheckContext) -> bool:
         if is_traced_leaf(ctx.value(expr)):
@@ -139,10 +159,12 @@ class TracerLeak(Rule):
             return None
         if isinstance(target, ast.Name) and target.id in function.global_names:
             return f"global `{target.id}`"
-        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-            container = ctx.value(target.value)
-            if isinstance(container, Seq | Dict) and self.is_outer_name(target.value.id, ctx):
-                return f"outer container `{target.value.id}`"
+        if isinstance(target, ast.Subscript) and isinstance(ctx.value(target.value), Seq | Dict):
+            where = self.long_lived_container(target.value, ctx)
+            if where is not None:
+                return where
+        if isinstance(target, ast.Attribute) and self.outlives_trace(ctx.value(target.value), ctx):
+            return f"`{snippet(ctx, target)}` of an object built outside the trace"
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
             node = function.node
             params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]  # type: ignore[attr-defined]
