@@ -200,3 +200,111 @@ def joined_shape(name: str, shapes: list[tuple[int, ...]], axis: int) -> tuple[i
     if len({s[:position] + s[position + 1 :] for s in shapes}) != 1:
         return None
     return (*first[:position], sum(s[position] for s in shapes), *first[position + 1 :])
+
+
+def swapped_shape(shape: tuple[int | None, ...], first: int, second: int) -> tuple[int | None, ...] | None:
+    """The shape after ``swapaxes(first, second)`` (negative axes count from the end).
+
+    Examples:
+        >>> swapped_shape((2, 5, 3), 0, 1), swapped_shape((2, 5, 3), -1, -2)
+        ((5, 2, 3), (2, 3, 5))
+        >>> print(swapped_shape((2, 3), 0, 2))
+        None
+    """
+    rank = len(shape)
+    if not (-rank <= first < rank and -rank <= second < rank):
+        return None
+    dims = list(shape)
+    dims[first], dims[second] = dims[second], dims[first]
+    return tuple(dims)
+
+
+def einsum_shape(spec: str, shapes: list[tuple[int, ...]]) -> tuple[int, ...] | None:
+    """The shape of ``jnp.einsum(spec, *operands)`` for an explicit spec (``"nk,nd->kd"``) without ellipses.
+
+    Examples:
+        >>> einsum_shape("nk,nd->kd", [(4, 2), (4, 3)]), einsum_shape("ij,jk->ik", [(2, 3), (3, 5)])
+        ((2, 3), (2, 5))
+        >>> print(einsum_shape("ij,jk->ik", [(2, 3), (4, 5)]))
+        None
+    """
+    if "->" not in spec or "." in spec:
+        return None
+    inputs, output = spec.replace(" ", "").split("->")
+    terms = inputs.split(",")
+    if len(terms) != len(shapes):
+        return None
+    sizes: dict[str, int] = {}
+    for term, shape in zip(terms, shapes, strict=True):
+        if len(term) != len(shape):
+            return None
+        for letter, size in zip(term, shape, strict=True):
+            if sizes.setdefault(letter, size) != size and 1 not in (size, sizes[letter]):
+                return None
+            sizes[letter] = max(sizes[letter], size)
+    if any(letter not in sizes for letter in output):
+        return None
+    return tuple(sizes[letter] for letter in output)
+
+
+ELEMENTWISE_SAME = frozenset(
+    {"abs", "absolute", "negative", "positive", "sign", "square", "round", "floor", "ceil", "trunc", "conj"}
+)
+"""``jnp`` functions whose result has the operand's shape and dtype (``abs`` of a complex array aside)."""
+ELEMENTWISE_FLOAT = frozenset(
+    {"exp", "log", "log1p", "expm1", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh", "sinh", "cosh", "arctan"}
+    | {"sigmoid", "log_sigmoid", "relu", "gelu", "silu", "swish", "softplus", "softmax", "log_softmax", "elu"}
+)
+"""``jnp``/``jax.nn`` functions whose result keeps the shape and is floating (an integer input gives float32)."""
+REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "argmax", "argmin", "std", "var", "any", "all"})
+"""Reductions over all axes or one, as functions (``jnp.sum(x)``) and as array methods (``x.sum()``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayType:
+    """What is known of an array: its shape (``None`` when unknown) and dtype (``None`` when unknown)."""
+
+    shape: tuple[int, ...] | None
+    dtype: str | None
+    weak: bool = False
+
+
+def function_result(
+    name: str, operands: list[ArrayType], axis: int | None = None, keepdims: bool = False
+) -> ArrayType | None:
+    """The type of ``jnp.<name>(*operands, axis=axis, keepdims=keepdims)`` for the functions tabled here.
+
+    Examples:
+        >>> function_result("tanh", [ArrayType((4, 2), "int32")])
+        ArrayType(shape=(4, 2), dtype='float32', weak=False)
+        >>> function_result("mean", [ArrayType((4, 2), "bool")], axis=-1)
+        ArrayType(shape=(4,), dtype='float32', weak=False)
+        >>> function_result("any", [ArrayType(None, "float32")])
+        ArrayType(shape=(), dtype='bool', weak=False)
+        >>> print(function_result("cumsum", [ArrayType((3,), "float32")]))
+        None
+    """
+    if len(operands) != 1:
+        return None
+    (x,) = operands
+    if name in ELEMENTWISE_SAME:
+        if x.dtype is not None and x.dtype.startswith("complex") and name in ("abs", "absolute"):
+            return None
+        return x
+    if name in ELEMENTWISE_FLOAT:
+        dtype = x.dtype if x.dtype is None or is_inexact(x.dtype) else "float32"
+        return ArrayType(x.shape, dtype, x.weak and dtype == x.dtype)
+    if name in REDUCTIONS:
+        if x.weak:
+            return None
+        if x.shape is not None:
+            shape = reduced_shape(x.shape, axis, keepdims)
+        else:
+            shape = () if axis is None and not keepdims else None
+        if name in ("any", "all"):
+            return ArrayType(shape, "bool")
+        if x.dtype is None:
+            return ArrayType(shape, "int32" if name in ("argmax", "argmin") else None)
+        dtype = reduced_dtype("mean" if name in ("std", "var") else name, x.dtype)
+        return ArrayType(shape, dtype)
+    return None

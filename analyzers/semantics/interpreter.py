@@ -30,7 +30,7 @@ from xlalens.analyzers.knowledge.transforms import (
     PER_DEVICE_TRANSFORMS,
     ParamTracing,
 )
-from xlalens.analyzers.semantics import array_constructors
+from xlalens.analyzers.semantics import array_constructors, array_ops
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
 from xlalens.analyzers.semantics.classes import ClassModel, class_model
 from xlalens.analyzers.semantics.names import (
@@ -47,6 +47,7 @@ from xlalens.analyzers.semantics.values import (
     ClassRef,
     Const,
     Dict,
+    Dim,
     FunctionRef,
     Instance,
     LibraryObject,
@@ -304,7 +305,13 @@ class Interpreter:
         # Traced only because traced functions call it: its traced run is the one those calls make,
         # whatever other callers it may have elsewhere.
         from_traced_callers = context is not None and context.by_callers
-        if not from_traced_callers and (graph.escapes_by_name(function) or not self._references_resolved(function)):
+        sites = [*graph.sites_of(function), *self.dynamic_sites.get(id(function), ())]
+        # Traced by a transform whose result is called here (`jax.jit(model.apply)(variables, x)`): those
+        # calls are the traced runs; a call elsewhere would run it untraced.
+        through_transform = [site for site in sites if site.wrapper is not None] if context is not None else []
+        if through_transform and not from_traced_callers:
+            sites = through_transform
+        elif not from_traced_callers and (graph.escapes_by_name(function) or not self._references_resolved(function)):
             return None
         untraced = context is None
         if untraced and self._untraced_sites:
@@ -312,7 +319,6 @@ class Interpreter:
             # cascade up the whole module would cost more than what it finds.
             self._sites_cut = True
             return None
-        sites = [*graph.sites_of(function), *self.dynamic_sites.get(id(function), ())]
         if context is not None and context.by_callers:
             sites = [site for site in sites if self._traced_scope(site.caller)]
         if not sites or len(sites) > _MAX_SITES:
@@ -1059,7 +1065,8 @@ class _FunctionRun:
             return base
         if isinstance(base, Array):
             if base.library == "jax":
-                return Array(traced=base.traced or index.is_traced_array() or isinstance(index, TracedTree))
+                traced = base.traced or index.is_traced_array() or isinstance(index, TracedTree)
+                return Array(self.indexed_shape(base, node.slice), base.dtype, base.weak_type, traced)
             return Array(library="numpy") if not index.may_be_traced() or index is UNKNOWN else UNKNOWN
         if isinstance(base, TracedTree):
             return TracedTree(base.param, base.arrays_only)
@@ -1077,6 +1084,39 @@ class _FunctionRun:
         if isinstance(base, Static) and base.kind == "tuple":
             return Static("int") if isinstance(index, Const | Static) else UNKNOWN
         return UNKNOWN
+
+    def indexed_shape(self, base: Array, index: ast.expr) -> tuple[Dim, ...] | None:
+        """The shape of ``base[index]`` by NumPy's indexing rules, when every size involved is known."""
+        if base.shape is None or None in base.shape:
+            return None
+        parts: list[array_ops.IndexPart] = []
+        for entry in index.elts if isinstance(index, ast.Tuple) else [index]:
+            part = self.index_part(entry)
+            if part is None:
+                return None
+            parts.append(part)
+        return array_ops.index_shape(base.shape, parts)  # type: ignore[arg-type]
+
+    def index_part(self, entry: ast.expr) -> array_ops.IndexPart | None:
+        if isinstance(entry, ast.Slice):
+            bounds = [None if b is None else self.values.get(id(b)) for b in (entry.lower, entry.upper, entry.step)]
+            if any(b is not None and not (isinstance(b, Const) and type(b.value) is int) for b in bounds):
+                return None
+            ints = tuple(b.value if isinstance(b, Const) else None for b in bounds)
+            return array_ops.IndexPart("slice", ints)  # type: ignore[arg-type]
+        if isinstance(entry, ast.Constant) and entry.value is None:
+            return array_ops.IndexPart("none")
+        if isinstance(entry, ast.Constant) and entry.value is Ellipsis:
+            return array_ops.IndexPart("ellipsis")
+        value = self.values.get(id(entry), UNKNOWN)
+        if (isinstance(value, Const) and type(value.value) is int) or value == Static("int"):
+            return array_ops.IndexPart("int")
+        if isinstance(value, Array) and value.dtype is not None and value.dtype.startswith(("int", "uint")):
+            if value.shape == ():
+                return array_ops.IndexPart("int")
+            if value.shape is not None and None not in value.shape:
+                return array_ops.IndexPart("array", shape=value.shape)  # type: ignore[arg-type]
+        return None
 
     def e_slice(self, node: ast.Slice) -> Value:
         for part in (node.lower, node.upper, node.step):
@@ -1629,8 +1669,15 @@ class _FunctionRun:
                 if name == "where" and len(args) == 3:
                     return Array(traced=self.staged or traced_inputs)
                 return UNKNOWN
+            tabled = self.tabled_function(name, args, keywords, self.staged or traced_inputs)
+            if tabled is not None:
+                return tabled
             dtype = "bool" if name in arrays.BOOL_RESULT_FUNCTIONS else None
             return Array(None, dtype, False, self.staged or traced_inputs)
+        if qualname.startswith("jax.nn.") and qualname.count(".") == 2:
+            tabled = self.tabled_function(qualname[7:], args, keywords, self.staged or traced_inputs)
+            if tabled is not None:
+                return tabled
         if qualname.startswith(_ARRAY_NAMESPACES):
             if qualname.startswith("jax.lax.") and qualname[8:] in arrays.STATIC_RESULT_LAX:
                 return Static("int")
@@ -1657,6 +1704,25 @@ class _FunctionRun:
                 return Array(value.shape, None, False, False, "numpy") if isinstance(value, Array) else UNKNOWN
             return UNKNOWN
         return UNKNOWN
+
+    @staticmethod
+    def tabled_function(name: str, args: list[Value], keywords: dict[str, Value], traced: bool) -> Value | None:
+        """An elementwise function or reduction of one array, typed by the shared shape and dtype table."""
+        if len(args) != 1 or keywords.keys() - {"axis", "keepdims"}:
+            return None
+        axis, keepdims = keywords.get("axis", Const(None)), keywords.get("keepdims", Const(False))
+        if not (isinstance(axis, Const) and (axis.value is None or type(axis.value) is int)):
+            return None
+        if not (isinstance(keepdims, Const) and type(keepdims.value) is bool):
+            return None
+        operand = _array_type(args[0])
+        if operand is None:
+            return None
+        found = array_ops.function_result(name, [operand], axis.value, keepdims.value)
+        if found is None:
+            return None
+        library = args[0].library if isinstance(args[0], Array) else "jax"
+        return Array(found.shape, found.dtype, found.weak, traced or args[0].is_traced_array(), library)
 
     def numpy_view(self, node: ast.Call, name: str, source: Array, keywords: dict[str, Value]) -> Value | None:
         """``np.asarray(x)`` (or ``np.array(x, copy=False)``) of a concrete JAX array: a read-only view of its
@@ -1726,6 +1792,14 @@ class _FunctionRun:
                     return receiver
                 if method == "reshape" and not keywords:
                     return Array(_reshaped(receiver.shape, args), receiver.dtype, receiver.weak_type, traced)
+                if method in array_ops.REDUCTIONS and not args:
+                    tabled = self.tabled_function(method, [receiver], keywords, traced)
+                    if tabled is not None:
+                        return tabled
+                axes = [a.value for a in args if isinstance(a, Const) and type(a.value) is int]
+                if method == "swapaxes" and len(axes) == 2 == len(args) and receiver.shape is not None:
+                    shape = array_ops.swapped_shape(receiver.shape, axes[0], axes[1])
+                    return Array(shape, receiver.dtype, receiver.weak_type, traced)
                 return Array(None, None, False, traced)
             return UNKNOWN
         if isinstance(receiver, TracedTree):
@@ -1733,6 +1807,12 @@ class _FunctionRun:
                 return Static()
             if method in arrays.ARRAY_METHODS:
                 return Array(traced=True)
+        linen_param = method == "param" and len(args) >= 3 and isinstance(receiver, Instance)
+        if linen_param and class_model(self.index, receiver.node).kind == "linen":  # type: ignore[union-attr]
+            # `self.param(name, init_fn, shape)`: the initializers' arrays are float32 by default.
+            shape = array_constructors.shape_of(args[2])
+            dtype = "float32" if len(args) == 3 else None
+            return Array(shape, dtype, False, self.staged or receiver.traced)  # type: ignore[union-attr]
         if isinstance(receiver, Dict) and not args and not keywords:
             # Iterating a dict's views: each key, value or (key, value) pair.
             if method == "items":
@@ -1773,6 +1853,16 @@ def _holder_object(
         given = {**dict(zip(kept.methods, args, strict=False)), **keywords}
         callbacks = [(m, given[m]) for m in kept.methods if isinstance(given.get(m), FunctionRef | Transformed)]
     return LibraryObject(kept.qualname, callbacks=tuple(callbacks))
+
+
+def _array_type(value: Value) -> array_ops.ArrayType | None:
+    """What the shared table needs of an array operand (a shape with an unknown size is unknown)."""
+    if isinstance(value, Array):
+        shape = value.shape if value.shape is not None and None not in value.shape else None
+        return array_ops.ArrayType(shape, value.dtype, value.weak_type)  # type: ignore[arg-type]
+    if isinstance(value, Const) and type(value.value) in (int, float, bool):
+        return array_ops.ArrayType((), dtypes.python_scalar_dtype(type(value.value).__name__), True)
+    return None
 
 
 def _defaults(function: FunctionNode) -> dict[str, ast.expr]:

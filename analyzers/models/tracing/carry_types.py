@@ -14,14 +14,19 @@ import math
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.semantics.array_ops import (
+    ELEMENTWISE_FLOAT,
+    ELEMENTWISE_SAME,
     FULL_SLICE,
+    REDUCTIONS,
+    ArrayType,
     IndexPart,
     broadcast,
+    einsum_shape,
+    function_result,
     index_shape,
     joined_shape,
     matmul_shape,
-    reduced_dtype,
-    reduced_shape,
+    swapped_shape,
 )
 from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.classes import class_model
@@ -42,8 +47,6 @@ from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.dtypes import PROMOTABLE_DTYPES, is_inexact, result_type
 
 _MAX_CALL_DEPTH = 4
-_ELEMENTWISE_SAME = frozenset({"abs", "negative", "square", "sign", "positive", "conj", "conjugate"})
-_ELEMENTWISE_FLOAT = frozenset({"exp", "log", "sin", "cos", "tanh", "sqrt", "log1p", "expm1", "sigmoid"})
 _BINARY_FUNCTIONS = {
     "add": ast.Add(),
     "subtract": ast.Sub(),
@@ -53,7 +56,6 @@ _BINARY_FUNCTIONS = {
     "maximum": ast.Add(),
     "minimum": ast.Add(),
 }
-_REDUCTIONS = frozenset({"sum", "max", "min", "prod", "mean", "argmax", "argmin"})
 _FILLED = frozenset({"zeros", "ones", "empty"})
 
 
@@ -417,6 +419,8 @@ class _Run:
             operand = self.expr(node.operand)
             if isinstance(node.op, ast.USub | ast.UAdd) and isinstance(operand, Leaf) and operand.dtype != "bool":
                 return operand
+            if isinstance(node.op, ast.USub | ast.UAdd | ast.Invert) and isinstance(operand, UntypedLeaf):
+                return operand
             return None
         if isinstance(node, ast.Compare):
             return self.compare(node)
@@ -627,8 +631,12 @@ class _Run:
             return None if dtype is None else Leaf(base.shape, dtype)
         if func.attr == "reshape":
             return self.reshape(base, node.args[0] if len(node.args) == 1 else ast.Tuple(node.args))
-        if func.attr in _REDUCTIONS and not node.args:
+        if func.attr in REDUCTIONS and not node.args:
             return self.reduce(func.attr, base, keywords)
+        axes = [_int_literal(a) for a in node.args]
+        if func.attr == "swapaxes" and len(axes) == 2 and None not in axes and not keywords:
+            shape = swapped_shape(base.shape, axes[0], axes[1])  # type: ignore[arg-type]
+            return Leaf(shape, base.dtype, base.weak) if shape is not None else None  # type: ignore[arg-type]
         return None
 
     def api(self, qualname: str, node: ast.Call, keywords: dict[str | None, ast.expr]) -> Tree:
@@ -664,6 +672,19 @@ class _Run:
             if not isinstance(value, Leaf) or shape is None or broadcast([value.shape, shape]) != shape:
                 return None
             return Leaf(shape, value.dtype, value.weak)
+        if qualname == "jax.nn.one_hot" and len(args) == 2 and set(keywords) <= {"dtype"}:
+            indices, classes = self.expr(args[0]), self.int_of(args[1])
+            if not isinstance(indices, Leaf) or classes is None or not indices.dtype.startswith(("int", "uint")):
+                return None
+            return Leaf((*indices.shape, classes), dtype or "float32")
+        if name == "einsum" and args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+            operands = [self.expr(a) for a in args[1:]]
+            leaves = [o for o in operands if isinstance(o, Leaf)]
+            if len(leaves) != len(operands) or not leaves or keywords:
+                return None
+            shape = einsum_shape(args[0].value, [leaf.shape for leaf in leaves])
+            dtype, weak = result_type(*((leaf.dtype, leaf.weak) for leaf in leaves))
+            return Leaf(shape, dtype, weak) if shape is not None else None
         if name in ("concatenate", "stack") and len(args) == 1 and set(keywords) <= {"axis"}:
             return self.join_arrays(name, args[0], keywords.get("axis"))
         if name == "arange" and len(args) == 1 and not keywords:
@@ -684,18 +705,15 @@ class _Run:
         if not all(isinstance(o, Leaf) for o in operands):
             return None
         leaves = [o for o in operands if isinstance(o, Leaf)]
-        if name in _ELEMENTWISE_SAME and len(leaves) == 1 and not keywords:
-            # `abs` of a complex array is real; leave that to JAX.
-            return None if leaves[0].dtype.startswith("complex") else leaves[0]
-        if name in _ELEMENTWISE_FLOAT and len(leaves) == 1 and not keywords:
-            return leaves[0] if is_inexact(leaves[0].dtype) else None
+        if (name in ELEMENTWISE_SAME or name in ELEMENTWISE_FLOAT) and len(leaves) == 1 and not keywords:
+            return _leaf(function_result(name, [ArrayType(leaves[0].shape, leaves[0].dtype, leaves[0].weak)]))
         if name in _BINARY_FUNCTIONS and len(leaves) == 2 and not keywords:
             return self.binop(_BINARY_FUNCTIONS[name], leaves[0], leaves[1])
         if name == "where" and len(leaves) == 3 and not keywords and leaves[0].dtype == "bool":
             shape = broadcast([leaf.shape for leaf in leaves])
             dtype_, weak = result_type(*((leaf.dtype, leaf.weak) for leaf in leaves[1:]))
             return None if shape is None else Leaf(shape, dtype_, weak)
-        if name in _REDUCTIONS and len(leaves) == 1:
+        if name in REDUCTIONS and len(leaves) == 1:
             return self.reduce(name, leaves[0], keywords)
         return None
 
@@ -716,7 +734,7 @@ class _Run:
 
     def reduce(self, name: str, base: Leaf, keywords: dict[str | None, ast.expr]) -> Tree:
         """A reduction (``sum``, ``mean``, ``argmax``...) of a strongly typed array over all or one axis."""
-        if base.weak or set(keywords) - {"axis", "keepdims"}:
+        if set(keywords) - {"axis", "keepdims"}:
             return None
         keepdims = keywords.get("keepdims")
         if keepdims is not None and not (isinstance(keepdims, ast.Constant) and type(keepdims.value) is bool):
@@ -725,8 +743,16 @@ class _Run:
         position = None if axis is None else _int_literal(axis)
         if axis is not None and position is None:
             return None
-        shape = reduced_shape(base.shape, position, bool(keepdims and keepdims.value))  # type: ignore[union-attr]
-        return None if shape is None else Leaf(shape, reduced_dtype(name, base.dtype))
+        kept = bool(keepdims and keepdims.value)  # type: ignore[union-attr]
+        return _leaf(function_result(name, [ArrayType(base.shape, base.dtype, base.weak)], position, kept))
+
+    def int_of(self, expr: ast.expr) -> int | None:
+        """A Python int: written literally, or one the interpreter computes (``x.shape[0]``)."""
+        literal = _int_literal(expr)
+        if literal is not None or self.outer:
+            return literal
+        value = self.interpreted_value(expr)
+        return value.value if isinstance(value, Const) and type(value.value) is int else None
 
     def shape_of(self, expr: ast.expr | None) -> tuple[int, ...] | None:
         if isinstance(expr, ast.Constant) and type(expr.value) is int:
@@ -773,3 +799,10 @@ def _int_literal(expr: ast.expr) -> int | None:
     if isinstance(expr, ast.Constant) and type(expr.value) is int:
         return expr.value
     return None
+
+
+def _leaf(found: ArrayType | None) -> Tree:
+    """A table's answer as a leaf type, when both its shape and dtype are known."""
+    if found is None or found.shape is None or found.dtype is None:
+        return None
+    return Leaf(found.shape, found.dtype, found.weak)
