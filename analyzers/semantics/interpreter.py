@@ -139,6 +139,11 @@ class FunctionTracing(Protocol):
         """For a method handed to a transform as ``obj.method``: each ``obj`` (with its scope)."""
         ...
 
+    @property
+    def mapped_axes(self) -> Mapping[str, int]:
+        """For ``vmap``: the axis each mapped parameter is sliced along, where known."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class ApiCall:
@@ -340,6 +345,8 @@ class Interpreter:
         self, function: FunctionNode, sites: Sequence[CallSite], own: Mapping[str, ParamTracing], mapped: bool = False
     ) -> dict[str, Value] | None:
         joined: dict[str, Value] = {}
+        context = self.traced.get(id(function))
+        axes: Mapping[str, int] = context.mapped_axes if context is not None else {}
         for site in sites:
             passed = site.parameters()
             if passed is None:
@@ -354,7 +361,7 @@ class Interpreter:
                     # Not mapped by the transform's in_axes: passed whole, when in_axes was read.
                     value = value if own else UNKNOWN
                 elif site.mapped and own[name] is not ParamTracing.IN_AXES:
-                    value = _mapped(value)
+                    value = _mapped(value, axes.get(name))
                 values[name] = value
             names = [*positional_params(function)[site.bound :], *(a.arg for a in function.args.kwonlyargs)]
             if site.bound == 1 and positional_params(function):
@@ -366,7 +373,7 @@ class Interpreter:
                 if name in own and own[name] is ParamTracing.NONE:
                     continue
                 if name in own:
-                    value = _as_parameter(_mapped(value) if mapped else value, own[name], name)
+                    value = _as_parameter(_mapped(value, 0) if mapped else value, own[name], name)
                 joined[name] = value if name not in joined else join(joined[name], value)
         return {name: value for name, value in joined.items() if value is not UNKNOWN}
 
@@ -1557,7 +1564,8 @@ class _FunctionRun:
                 return UNKNOWN  # the variables: their structure follows the module's parameters
             return Seq((out, UNKNOWN)) if "mutable" in keywords else out
         if kind == "map":
-            sliced = [_mapped(a) for a in args]
+            axis = callee.option("in_axes", 0)
+            sliced = [_mapped(a, axis if type(axis) is int else None) for a in args]
             out = self.call_traced(inner, sliced, keywords)
             return _stacked(out, _batch_size(args))
         traced_args = (
@@ -1876,9 +1884,16 @@ def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
     return found
 
 
-def _mapped(value: Value) -> Value:
-    """What a function under ``vmap`` sees of an argument: one slice, still traced."""
+def _mapped(value: Value, axis: int | None = None) -> Value:
+    """What a function under ``vmap`` sees of an argument: one slice along ``axis``, still traced.
+
+    Without the axis, the slice keeps the rank but not the sizes.
+    """
     if isinstance(value, Array):
+        if value.shape and axis is not None and -len(value.shape) <= axis < len(value.shape):
+            shape = list(value.shape)
+            del shape[axis]
+            return Array(tuple(shape), value.dtype, value.weak_type, True, value.library)
         rank = len(value.shape) - 1 if value.shape else None
         return Array(None if rank is None else (None,) * rank, value.dtype, value.weak_type, True, value.library)
     if isinstance(value, TracedTree):

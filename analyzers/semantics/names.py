@@ -451,6 +451,24 @@ class ModuleIndex:
         statement = self._assignments.get(id(target))
         return statement if statement is not None and len(statement.targets) == 1 else None
 
+    def literal_elements(self, expr: ast.expr, scope: Scope) -> list[ast.expr] | None:
+        """The elements of a list or tuple written in place, or bound once to the name ``expr`` is.
+
+        Examples:
+            >>> index = ModuleIndex(ast.parse("FNS = (f, g)\\nuse(FNS)"), [ast.Assign])
+            >>> [ast.unparse(e) for e in index.literal_elements(index.tree.body[1].value.args[0], index.module_scope)]
+            ['f', 'g']
+        """
+        if isinstance(expr, ast.Name):
+            found = self.lookup(expr.id, scope)
+            if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+                return None
+            statement = self.assignment_of(found[1][0].node)
+            expr = statement.value if statement is not None else expr
+        if isinstance(expr, ast.List | ast.Tuple) and not any(isinstance(e, ast.Starred) for e in expr.elts):
+            return list(expr.elts)
+        return None
+
     @functools.cached_property
     def _assignments(self) -> dict[int, ast.Assign]:
         """``id(target)`` -> the ``=`` statement that assigns it."""

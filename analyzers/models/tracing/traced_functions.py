@@ -43,6 +43,7 @@ class TracedFunction:
         called_from: The traced function whose call runs this one (``None`` when a transform, a
             decorator or nesting traces it); its parameters then take what the traced calls pass.
         receivers: For a method handed to a transform as ``obj.method``: each ``obj`` with its scope.
+        mapped_axes: For ``vmap``: the axis each mapped parameter is sliced along, when written literally.
     """
 
     node: FunctionNode
@@ -56,6 +57,7 @@ class TracedFunction:
     jit_keywords: dict[str, ast.expr] = field(default_factory=dict)
     called_from: FunctionNode | None = None
     receivers: list[tuple[ast.expr, Scope]] = field(default_factory=list)
+    mapped_axes: dict[str, int] = field(default_factory=dict)
 
     @property
     def by_callers(self) -> bool:
@@ -70,6 +72,8 @@ class TracedFunction:
         self.stages = self.stages or other.stages
         self.sites.extend(other.sites)
         self.receivers.extend(other.receivers)
+        if self.mapped_axes != other.mapped_axes:
+            self.mapped_axes = {}  # mapped along different axes by two transforms: sizes unknown
         self.inherited = self.inherited and other.inherited
         if other.jit_spec is not None and self.jit_spec is None:
             self.jit_spec, self.jit_keywords = other.jit_spec, other.jit_keywords
@@ -208,11 +212,12 @@ class _Discovery:
                     self.add_target(call.args[0], decoded[0], decoded[1], scope, call, None)
             return
         keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
-        for function_expr in self.function_arguments(spec, call, keywords):
+        for function_expr in self.function_arguments(spec, call, keywords, scope):
             self.add_target(function_expr, spec, keywords, scope, call, call)
 
-    @staticmethod
-    def function_arguments(spec: TransformSpec, call: ast.Call, keywords: dict[str, ast.expr]) -> list[ast.expr]:
+    def function_arguments(
+        self, spec: TransformSpec, call: ast.Call, keywords: dict[str, ast.expr], scope: Scope
+    ) -> list[ast.expr]:
         args = call.args
         slot = spec.slot
         if slot is FunctionSlot.FIRST:
@@ -232,7 +237,7 @@ class _Discovery:
         for param in primitive.functions:
             argument = primitive.argument(call, param)
             if param == "branches":
-                found.extend(argument.elts if isinstance(argument, ast.List | ast.Tuple) else ())
+                found.extend((self.index.literal_elements(argument, scope) or []) if argument is not None else ())
             elif argument is not None:
                 found.append(argument)
         return found
@@ -323,9 +328,11 @@ class _Discovery:
         if spec.name in _SHARD_MAPS:
             for name in _unmapped_params(keywords, call, positional):
                 traced.pop(name, None)
+        axes = _mapped_axes(keywords, call, positional, every) if spec.params is ParamTracing.IN_AXES else {}
         info = TracedFunction(
             node=node,
             traced_params=traced,
+            mapped_axes=axes,
             stages=spec.stages,
             via=spec.name,
             sites=[site],
@@ -435,6 +442,26 @@ class _Discovery:
 
 
 _SHARD_MAPS = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map", "flax.nnx.shard_map"})
+
+
+def _mapped_axes(
+    keywords: dict[str, ast.expr], call: ast.Call | None, positional: list[str], every: list[str]
+) -> dict[str, int]:
+    """The axis ``vmap`` slices each parameter along, where ``in_axes`` says it literally (default 0)."""
+    in_axes = keywords.get("in_axes")
+    if in_axes is None and call is not None and len(call.args) >= 2:
+        in_axes = call.args[1]
+    if in_axes is None:
+        return dict.fromkeys(every, 0)
+    if isinstance(in_axes, ast.Constant) and type(in_axes.value) is int:
+        return dict.fromkeys(every, in_axes.value)
+    if isinstance(in_axes, ast.Tuple | ast.List):
+        return {
+            name: axis.value
+            for name, axis in zip(positional, in_axes.elts, strict=False)
+            if isinstance(axis, ast.Constant) and type(axis.value) is int
+        }
+    return {}
 
 
 def _unmapped_params(keywords: dict[str, ast.expr], call: ast.Call | None, positional: list[str]) -> list[str]:

@@ -25,12 +25,10 @@ def _branches(node: ast.Call, ctx: CheckContext) -> tuple[str, list[ast.expr], l
         return None
     functions = [node.args[primitive.position(param)] for param in primitive.functions]
     if primitive.functions == ("branches",):
-        (branches,) = functions
-        if not isinstance(branches, ast.List | ast.Tuple):
+        elements = ctx.index.literal_elements(functions[0], ctx.scope)
+        if elements is None or len(elements) < 2:
             return None
-        functions = branches.elts
-        if any(isinstance(b, ast.Starred) for b in functions) or len(functions) < 2:
-            return None
+        functions = elements
     return primitive.qualname.rsplit(".", 1)[-1], list(functions), primitive.operands(node)
 
 
