@@ -219,6 +219,31 @@ def swapped_shape(shape: tuple[int | None, ...], first: int, second: int) -> tup
     return tuple(dims)
 
 
+def take_along_axis_shape(
+    array: tuple[int, ...], indices: tuple[int, ...], axis: int
+) -> tuple[int, ...] | None:
+    """The shape of ``take_along_axis(array, indices, axis)``: the indices' size on ``axis``, broadcast elsewhere.
+
+    Examples:
+        >>> take_along_axis_shape((4, 2), (4, 1), -1), take_along_axis_shape((4, 5), (1, 3), 1)
+        ((4, 1), (4, 3))
+        >>> print(take_along_axis_shape((4, 2), (4,), -1))
+        None
+    """
+    if len(array) != len(indices) or not -len(array) <= axis < len(array):
+        return None
+    position = axis % len(array)
+    out: list[int] = []
+    for i, (a, b) in enumerate(zip(array, indices, strict=True)):
+        if i == position:
+            out.append(b)
+        elif a == b or 1 in (a, b):
+            out.append(max(a, b) if 1 in (a, b) else a)
+        else:
+            return None
+    return tuple(out)
+
+
 def einsum_shape(spec: str, shapes: list[tuple[int, ...]]) -> tuple[int, ...] | None:
     """The shape of ``jnp.einsum(spec, *operands)`` for an explicit spec (``"nk,nd->kd"``) without ellipses.
 

@@ -1238,6 +1238,8 @@ class _FunctionRun:
         if isinstance(left, Const) and isinstance(right, Const):
             return self.fold(op, left.value, right.value)
         traced = left.is_traced_array() or right.is_traced_array()
+        if isinstance(op, ast.MatMult) and isinstance(left, Array) and isinstance(right, Array):
+            return self.matmul(left, right, traced)
         if traced and not (isinstance(left, Const) and isinstance(left.value, str)):
             shape = self.broadcast(left, right)
             dtype, weak = _arithmetic_dtype(op, left, right)
@@ -1265,6 +1267,34 @@ class _FunctionRun:
         if isinstance(left, Seq) and isinstance(right, Seq) and isinstance(op, ast.Add):
             return Seq(left.items + right.items, left.is_list)
         return UNKNOWN
+
+    @staticmethod
+    def take_along_axis(args: list[Value], keywords: dict[str, Value], traced: bool) -> Value:
+        """``jnp.take_along_axis(array, indices, axis)``: the array's dtype, the indices' extent on ``axis``."""
+        array, indices = args[0], args[1]
+        assert isinstance(array, Array)
+        axis = args[2] if len(args) > 2 else keywords.get("axis")
+        shape = None
+        known = isinstance(indices, Array) and indices.shape is not None and array.shape is not None
+        if known and isinstance(axis, Const) and type(axis.value) is int:
+            sizes = (*array.shape, *indices.shape)  # type: ignore[union-attr, misc]
+            if None not in sizes:
+                shape = array_ops.take_along_axis_shape(array.shape, indices.shape, axis.value)  # type: ignore[arg-type, union-attr]
+        return Array(shape, array.dtype, False, traced)
+
+    def matmul(self, left: Array, right: Array, traced: bool) -> Value:
+        """``left @ right``: NumPy's matmul shape rules, the operands' promoted dtype."""
+        shape: tuple[Dim, ...] | None = None
+        if left.shape is not None and right.shape is not None and None not in (*left.shape, *right.shape):
+            shape = array_ops.matmul_shape(left.shape, right.shape)  # type: ignore[arg-type]
+        dtype = None
+        if left.dtype is not None and right.dtype is not None:
+            try:
+                dtype = dtypes.result_type((left.dtype, False), (right.dtype, False))[0]
+            except ValueError:
+                dtype = None
+        jax_side = "jax" in (left.library, right.library)
+        return Array(shape, dtype, False, traced or (self.staged and jax_side), "jax" if jax_side else "numpy")
 
     @staticmethod
     def traced_tree_binop(op: ast.operator, other: Value) -> Value:
@@ -1680,6 +1710,8 @@ class _FunctionRun:
             tabled = self.tabled_function(name, args, keywords, self.staged or traced_inputs)
             if tabled is not None:
                 return tabled
+            if name == "take_along_axis" and len(args) >= 2 and isinstance(args[0], Array):
+                return self.take_along_axis(args, keywords, self.staged or traced_inputs)
             dtype = "bool" if name in arrays.BOOL_RESULT_FUNCTIONS else None
             return Array(None, dtype, False, self.staged or traced_inputs)
         if qualname.startswith("jax.nn.") and qualname.count(".") == 2:
