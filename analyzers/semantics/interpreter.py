@@ -144,6 +144,11 @@ class FunctionTracing(Protocol):
         """For ``vmap``: the axis each mapped parameter is sliced along, where known."""
         ...
 
+    @property
+    def sites(self) -> Sequence[ast.AST]:
+        """The decorators or transform calls (``jax.jit(f)``) that make it traced."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class ApiCall:
@@ -246,6 +251,7 @@ class Interpreter:
         self._call_budget = _CALL_BUDGET
         self._site_depth = 0
         self._sites_cut = False
+        self._wrapper_calls_recorded: set[int] = set()
         self._provisional: set[int] = set()
         self._untraced_sites = 0
         self.dynamic_sites: dict[int, list[CallSite]] = {}
@@ -310,6 +316,8 @@ class Interpreter:
         # Traced only because traced functions call it: its traced run is the one those calls make,
         # whatever other callers it may have elsewhere.
         from_traced_callers = context is not None and context.by_callers
+        if context is not None and not from_traced_callers:
+            self._record_wrapper_calls(function, context)
         sites = [*graph.sites_of(function), *self.dynamic_sites.get(id(function), ())]
         # Traced by a transform whose result is called here (`jax.jit(model.apply)(variables, x)`): those
         # calls are the traced runs; a call elsewhere would run it untraced.
@@ -435,6 +443,35 @@ class Interpreter:
         if found is None:
             found = self._generators[id(node)] = _is_generator(node)
         return found
+
+    def _record_wrapper_calls(self, function: FunctionNode, context: FunctionTracing) -> None:
+        """Evaluate where the transformed function is called under the name it was stored as.
+
+        ``self.update = jax.jit(self._update)`` then ``trainer.update(params, x)``: evaluating the
+        caller records the call (once per function), so its arguments type ``_update``.
+        """
+        if id(function) in self._wrapper_calls_recorded:
+            return
+        self._wrapper_calls_recorded.add(id(function))
+        assigned = self.index.derived("assigned-values", _assigned_values)
+        names: set[str] = set()
+        for site in context.sites:
+            for target in assigned.get(id(site), ()):
+                if isinstance(target, ast.Name | ast.Attribute):
+                    names.add(target.id if isinstance(target, ast.Name) else target.attr)
+        if not names:
+            return
+        callers: list[Scope] = []
+        for call, scope in self.index.nodes.get(ast.Call, ()):
+            func = call.func  # type: ignore[attr-defined]
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if called in names:
+                owner = scope.enclosing_function() or self.index.module_scope
+                if owner not in callers:
+                    callers.append(owner)
+        for owner in callers[:_MAX_SITES]:
+            if id(owner.node) not in self._in_progress:
+                self.evaluation(owner)
 
     def _references_resolved(self, function: FunctionNode) -> bool:
         """Whether every ``obj.name`` attribute of the function's name is a call this interpreter resolved to it.
@@ -1903,6 +1940,15 @@ def _array_type(value: Value) -> array_ops.ArrayType | None:
     if isinstance(value, Const) and type(value.value) in (int, float, bool):
         return array_ops.ArrayType((), dtypes.python_scalar_dtype(type(value.value).__name__), True)
     return None
+
+
+def _assigned_values(index: ModuleIndex) -> dict[int, list[ast.expr]]:
+    """``id`` of an assigned expression -> the targets it is assigned to."""
+    found: dict[int, list[ast.expr]] = {}
+    for statement, _ in index.nodes.get(ast.Assign, ()):
+        assert isinstance(statement, ast.Assign)
+        found.setdefault(id(statement.value), []).extend(statement.targets)
+    return found
 
 
 def _defaults(function: FunctionNode) -> dict[str, ast.expr]:

@@ -22,6 +22,7 @@ from xlalens.analyzers.rules.jax._tracing import (
     traced_by,
     traced_here,
 )
+from xlalens.analyzers.semantics.values import Seq, Value
 
 
 @register_rule
@@ -90,7 +91,7 @@ class NumPyCallOnTracer(Rule):
             "typing",
         ):
             return
-        traced = next((a for a in node.args if is_traced_leaf(ctx.value(a))), None)
+        traced = next((a for a in node.args if _converts_tracer(ctx.value(a))), None)
         if traced is None:
             return
         if function in METHOD_DELEGATING_FUNCTIONS and node.args[0] is traced:
@@ -112,3 +113,10 @@ class NumPyCallOnTracer(Rule):
             fix=fix,
             related=traced_here(ctx, traced),
         )
+
+
+def _converts_tracer(value: Value) -> bool:
+    """A tracer, or a list or tuple NumPy turns into one array (``np.concatenate([x, y])``) holding one."""
+    if isinstance(value, Seq):
+        return any(_converts_tracer(item) for item in value.items)
+    return is_traced_leaf(value)

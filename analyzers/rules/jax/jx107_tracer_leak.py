@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
-    is_traced_leaf,
+    holds_traced_leaf,
     snippet,
     traced_by,
     traced_here,
@@ -89,7 +89,7 @@ class TracerLeak(Rule):
             return
         assert isinstance(node, ast.Assign | ast.AugAssign)
         value_node = node.value
-        if not is_traced_leaf(ctx.value(value_node)):
+        if not holds_traced_leaf(ctx.value(value_node)):
             return
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
@@ -132,7 +132,7 @@ class TracerLeak(Rule):
         return class_model(ctx.index, value.node).kind in ("plain", "dataclass")
 
     def contains_traced(self, expr: ast.expr, ctx: CheckContext) -> bool:
-        if is_traced_leaf(ctx.value(expr)):
+        if holds_traced_leaf(ctx.value(expr)):
             return True
         if isinstance(expr, ast.Tuple | ast.List):
             return any(self.contains_traced(e, ctx) for e in expr.elts)

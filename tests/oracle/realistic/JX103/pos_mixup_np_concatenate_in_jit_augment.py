@@ -13,7 +13,7 @@ class Batch(NamedTuple):
 
 def mixup(batch: Batch, key, alpha=0.2):
     lam = jax.random.beta(key, alpha, alpha)
-    perm = jax.random.permutation(key, batch.images.shape[0])
+    perm = jax.random.permutation(key, batch.images.shape[0])  # error: JX602
     images = lam * batch.images + (1 - lam) * batch.images[perm]
     labels = lam * batch.labels + (1 - lam) * batch.labels[perm]
     return Batch(images, labels)
