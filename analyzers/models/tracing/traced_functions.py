@@ -22,10 +22,10 @@ from xlalens.analyzers.knowledge.transforms import (
     transform_spec,
 )
 from xlalens.analyzers.semantics.calls import call_graph
-from xlalens.analyzers.semantics.classes import self_assignments
+from xlalens.analyzers.semantics.classes import class_model, self_assignments
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
-from xlalens.analyzers.semantics.values import FunctionRef, Transformed
+from xlalens.analyzers.semantics.values import FunctionRef, Instance, Transformed
 
 
 @dataclass(eq=False)
@@ -163,8 +163,8 @@ class _Discovery:
     def __init__(self, index: ModuleIndex) -> None:
         self.index = index
         self.found: dict[int, TracedFunction] = {}
-        self.attribute_targets: list[
-            tuple[ast.Attribute, TransformSpec, dict[str, ast.expr], Scope, ast.AST, ast.Call | None, set[str]]
+        self.value_targets: list[
+            tuple[ast.expr, TransformSpec, dict[str, ast.expr], Scope, ast.AST, ast.Call | None, set[str]]
         ] = []
 
     def run(self) -> dict[int, TracedFunction]:
@@ -265,6 +265,9 @@ class _Discovery:
                 if inner_spec is not None and inner_spec.slot is FunctionSlot.FIRST and expr.args:
                     expr = expr.args[0]
                     continue
+                if bound_positional == 0 and not bound_names:
+                    # `jax.jit(Loss(3))`: an object whose class only the value tells.
+                    self.value_targets.append((expr, spec, keywords, scope, site, call, bound_names))
                 return
             break
         target: FunctionNode | None = None
@@ -272,12 +275,15 @@ class _Discovery:
             target = expr
         elif isinstance(expr, ast.Name):
             target = self.index.local_function(expr.id, scope)
+            if target is None and self.index.qualname(expr, scope) is None:
+                # `jax.jit(model)`: a variable holding an object (its __call__) or a function.
+                self.value_targets.append((expr, spec, keywords, scope, site, call, bound_names))
         elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             target = self.bound_method(expr.value.id, expr.attr, scope)
             bound_positional += 1
             if target is None:
                 # `jax.jit(trainer.step)`: which method only the receiver's value tells.
-                self.attribute_targets.append((expr, spec, keywords, scope, site, call, bound_names))
+                self.value_targets.append((expr, spec, keywords, scope, site, call, bound_names))
         if target is not None:
             self.add(target, spec, keywords, bound_positional, bound_names, site, call)
             if isinstance(expr, ast.Attribute) and id(target) in self.found:
@@ -648,19 +654,24 @@ def follow_values(interpreter: Interpreter) -> None:
 def _trace_method_values(interpreter: Interpreter, traced: dict[int, TracedFunction]) -> None:
     """Trace the methods that transforms receive as ``obj.method``, where the receiver's value names the class."""
     discovery = _discovery(interpreter.index)
-    if not discovery.attribute_targets:
+    if not discovery.value_targets:
         return
     before = set(traced)
     added = _Discovery(interpreter.index)
     added.found = traced
-    for expr, spec, keywords, scope, site, call, bound_names in discovery.attribute_targets:
+    for expr, spec, keywords, scope, site, call, bound_names in discovery.value_targets:
         value = interpreter.value_of(expr, scope)
+        receiver = expr.value if isinstance(expr, ast.Attribute) else expr
         if isinstance(value, Transformed) and value.transform in LINEN_METHODS:
             value = value.function  # `jax.jit(model.apply)`: the module's __call__ sees the arrays after the variables
-        if isinstance(value, FunctionRef) and value.bound == 1 and isinstance(value.node, ast.FunctionDef):
-            added.add(value.node, spec, keywords, 1, bound_names, site, call)
-            if id(value.node) in traced:
-                traced[id(value.node)].receivers.append((expr.value, scope))
+        if isinstance(value, Instance):
+            method = class_model(interpreter.index, value.node).method("__call__")
+            value = FunctionRef(method, 1, value) if method is not None else value
+        if not isinstance(value, FunctionRef) or not isinstance(value.node, ast.FunctionDef) or value.bound > 1:
+            continue
+        added.add(value.node, spec, keywords, value.bound, bound_names, site, call)
+        if value.bound == 1 and id(value.node) in traced:
+            traced[id(value.node)].receivers.append((receiver, scope))
     added.follow_calls()
     for node_id in traced.keys() - before:
         interpreter.forget(traced[node_id].node)
