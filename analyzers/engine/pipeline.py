@@ -155,7 +155,7 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
             by_type.setdefault(node_type, []).append(instance)
     # Calls, names and attributes feed the call graph (which call reaches which def, which defs escape);
     # yields tell which functions return generators.
-    index = ModuleIndex(tree, {*by_type, ast.Call, ast.Name, ast.Attribute, ast.Yield, ast.YieldFrom})
+    index = ModuleIndex(tree, {*by_type, ast.Call, ast.Name, ast.Attribute, ast.Yield, ast.YieldFrom, ast.With})
     interpreter = module_interpreter(index)
     traced: dict[int, TracedFunction] = interpreter.traced  # type: ignore[assignment]
     ctx = CheckContext(source, path, settings, index, traced, interpreter)

@@ -219,9 +219,7 @@ def swapped_shape(shape: tuple[int | None, ...], first: int, second: int) -> tup
     return tuple(dims)
 
 
-def take_along_axis_shape(
-    array: tuple[int, ...], indices: tuple[int, ...], axis: int
-) -> tuple[int, ...] | None:
+def take_along_axis_shape(array: tuple[int, ...], indices: tuple[int, ...], axis: int) -> tuple[int, ...] | None:
     """The shape of ``take_along_axis(array, indices, axis)``: the indices' size on ``axis``, broadcast elsewhere.
 
     Examples:

@@ -39,6 +39,7 @@ from xlalens.analyzers.semantics.names import (
     ModuleIndex,
     Scope,
     all_params,
+    assigned_values,
     positional_params,
 )
 from xlalens.analyzers.semantics.values import (
@@ -453,7 +454,7 @@ class Interpreter:
         if id(function) in self._wrapper_calls_recorded:
             return
         self._wrapper_calls_recorded.add(id(function))
-        assigned = self.index.derived("assigned-values", _assigned_values)
+        assigned = self.index.derived("assigned-values", assigned_values)
         names: set[str] = set()
         for site in context.sites:
             for target in assigned.get(id(site), ()):
@@ -1723,7 +1724,12 @@ class _FunctionRun:
                 shape = source.shape if isinstance(source, Array) else () if isinstance(source, Const) else None
                 return Array(shape, name, False, self.staged or traced_inputs)
             if name in _BINARY_FUNCTIONS and len(args) == 2 and not keywords:
-                return self.binop(_BINARY_FUNCTIONS[name], args[0], args[1])
+                result = self.binop(_BINARY_FUNCTIONS[name], args[0], args[1])
+                if isinstance(result, Const | Static) and all(_is_number(a) for a in args):
+                    # jnp.add(1, 1) is a (weakly typed) array, staged out under a trace, not a Python number.
+                    dtype, weak = _arithmetic_dtype(_BINARY_FUNCTIONS[name], args[0], args[1])
+                    return Array((), dtype, weak, self.staged)
+                return result
             if name in arrays.CONSTRUCTORS:
                 return array_constructors.evaluate_constructor(
                     name,
@@ -1940,15 +1946,6 @@ def _array_type(value: Value) -> array_ops.ArrayType | None:
     if isinstance(value, Const) and type(value.value) in (int, float, bool):
         return array_ops.ArrayType((), dtypes.python_scalar_dtype(type(value.value).__name__), True)
     return None
-
-
-def _assigned_values(index: ModuleIndex) -> dict[int, list[ast.expr]]:
-    """``id`` of an assigned expression -> the targets it is assigned to."""
-    found: dict[int, list[ast.expr]] = {}
-    for statement, _ in index.nodes.get(ast.Assign, ()):
-        assert isinstance(statement, ast.Assign)
-        found.setdefault(id(statement.value), []).extend(statement.targets)
-    return found
 
 
 def _defaults(function: FunctionNode) -> dict[str, ast.expr]:

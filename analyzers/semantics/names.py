@@ -494,6 +494,27 @@ def _imported_names(index: ModuleIndex) -> frozenset[str]:
     )
 
 
+def assigned_values(index: ModuleIndex) -> dict[int, list[ast.expr]]:
+    """``id`` of an assigned expression -> the targets it is assigned to (``step = jax.jit(f)``: ``[step]``).
+
+    Use through ``index.derived("assigned-values", assigned_values)`` so it is built once per check.
+    """
+    found: dict[int, list[ast.expr]] = {}
+    for statement, _ in index.nodes.get(ast.Assign, ()):
+        assert isinstance(statement, ast.Assign)
+        found.setdefault(id(statement.value), []).extend(statement.targets)
+    return found
+
+
+def name_loads(index: ModuleIndex) -> dict[str, int]:
+    """How many times each name is read in the module (built once per check through ``index.derived``)."""
+    counts: dict[str, int] = {}
+    for node, _ in index.nodes.get(ast.Name, ()):
+        if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+            counts[node.id] = counts.get(node.id, 0) + 1  # type: ignore[attr-defined]
+    return counts
+
+
 def positional_params(node: FunctionNode) -> list[str]:
     """The names of the parameters that can be passed by position, in order."""
     return [a.arg for a in [*node.args.posonlyargs, *node.args.args]]

@@ -377,12 +377,9 @@ class ShardMapModel:
 
     def _calls_of_binding(self, name: str, binding_node: ast.AST, scope: Scope) -> Iterator[ShardMapApplication]:
         """Calls of ``name`` (or of ``jax.jit(name)``) where it refers only to the binding ``binding_node``."""
-        for node, call_scope in self.index.nodes.get(ast.Call, ()):
-            assert isinstance(node, ast.Call)
+        for node, call_scope in self.index.derived("calls-by-callee-name", _calls_by_callee_name).get(name, ()):
             func = node.func
-            if isinstance(func, ast.Call) and self._is_jit(func.func, call_scope) and len(func.args) == 1:
-                func = func.args[0]
-            if not (isinstance(func, ast.Name) and func.id == name):
+            if isinstance(func, ast.Call) and not (self._is_jit(func.func, call_scope) and len(func.args) == 1):
                 continue
             found = self.index.lookup(name, call_scope)
             if found is None or len(found[1]) != 1 or found[1][0].node is not binding_node:
@@ -439,6 +436,19 @@ class ShardMapModel:
         if axis_node is not None:
             axes = axis_names(self.interpreter.value_of(axis_node, scope))
         return CollectiveUse(call, primitive, axes, axis_node)
+
+
+def _calls_by_callee_name(index: ModuleIndex) -> dict[str, list[tuple[ast.Call, Scope]]]:
+    """The calls ``name(...)`` and ``wrapper(name)(...)`` of the module, by ``name`` (one pass per check)."""
+    found: dict[str, list[tuple[ast.Call, Scope]]] = {}
+    for node, scope in index.nodes.get(ast.Call, ()):
+        assert isinstance(node, ast.Call)
+        func = node.func
+        if isinstance(func, ast.Call) and len(func.args) == 1:
+            func = func.args[0]
+        if isinstance(func, ast.Name):
+            found.setdefault(func.id, []).append((node, scope))
+    return found
 
 
 def shard_map_model(index: ModuleIndex, interpreter: Interpreter) -> ShardMapModel:

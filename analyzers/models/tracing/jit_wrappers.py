@@ -209,10 +209,10 @@ class JitIndex:
     def names(self) -> frozenset[str]:
         """Every name used in the module, for fixes that introduce a new one."""
         if self._names is None:
-            self._names = frozenset(
-                [n.id for n in ast.walk(self.index.tree) if isinstance(n, ast.Name)]
-                + [a.arg for a in ast.walk(self.index.tree) if isinstance(a, ast.arg)]
-            )
+            # Every name read or written is a Name node the index collected; parameters are bindings.
+            used = {n.id for n, _ in self.index.nodes.get(ast.Name, ())}  # type: ignore[attr-defined]
+            bound = {name for scope in self.index.scopes.values() for name in scope.bindings}
+            self._names = frozenset(used | bound)
         return self._names
 
     def assignment(self, target: ast.AST) -> ast.Assign | None:

@@ -24,7 +24,15 @@ from xlalens.analyzers.knowledge.transforms import (
 from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.classes import class_model, self_assignments
 from xlalens.analyzers.semantics.interpreter import Interpreter
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, all_params, positional_params
+from xlalens.analyzers.semantics.names import (
+    FunctionNode,
+    ModuleIndex,
+    Scope,
+    all_params,
+    assigned_values,
+    name_loads,
+    positional_params,
+)
 from xlalens.analyzers.semantics.values import FunctionRef, Instance, Transformed
 
 
@@ -498,20 +506,12 @@ def _only_called_without_jit(index: ModuleIndex, function: FunctionNode, site: a
     if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) and site in function.decorator_list:
         name = function.name
     else:
-        statement = next(
-            (a for a, _ in index.nodes.get(ast.Assign, ()) if a.value is site),  # type: ignore[attr-defined]
-            None,
-        )
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        targets = index.derived("assigned-values", assigned_values).get(id(site), [])
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             return False
         name = targets[0].id
     calls = [c for c in index.derived("calls-by-name", _calls_by_name).get(name, ()) if isinstance(c.func, ast.Name)]
-    uses = sum(
-        1
-        for n, _ in index.nodes.get(ast.Name, ())
-        if n.id == name and type(n.ctx) is ast.Load  # type: ignore[attr-defined]
-    )
+    uses = index.derived("name-loads", name_loads).get(name, 0)
     if not calls or uses != len(calls):
         return False
     return all(any(first <= c.lineno <= last for first, last in blocks) for c in calls)
@@ -523,7 +523,9 @@ def _disable_jit_blocks(index: ModuleIndex) -> list[tuple[int, int]]:
     if not mentioned and not any(n.id == "disable_jit" for n, _ in index.nodes.get(ast.Name, ())):  # type: ignore[attr-defined]
         return []
     blocks: list[tuple[int, int]] = []
-    for node in ast.walk(index.tree):
+    collected = ast.With in index.nodes
+    withs = [n for n, _ in index.nodes[ast.With]] if collected else ast.walk(index.tree)
+    for node in withs:
         if isinstance(node, ast.With | ast.AsyncWith):
             for item in node.items:
                 context = item.context_expr

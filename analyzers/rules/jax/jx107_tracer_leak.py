@@ -21,6 +21,7 @@ from xlalens.analyzers.semantics.values import Dict, Instance, Seq, Value
 
 _LIST_MUTATORS = frozenset({"append", "extend", "insert"})
 _DICT_MUTATORS = frozenset({"update", "setdefault"})
+_CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__new__"})
 
 
 @register_rule
@@ -170,7 +171,12 @@ class TracerLeak(Rule):
             params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]  # type: ignore[attr-defined]
             traced = ctx.traced_function
             under_nnx = traced is not None and traced.via.startswith("flax.")
-            if params and target.value.id == params[0] == "self" and not under_nnx:
+            receiver = ctx.value(target.value)
+            # An object built while tracing (its __init__ runs in the trace) dies with the trace.
+            built_in_trace = getattr(node, "name", "") in _CONSTRUCTORS or (
+                isinstance(receiver, Instance) and receiver.lifetime == "trace"
+            )
+            if params and target.value.id == params[0] == "self" and not under_nnx and not built_in_trace:
                 return f"`self.{target.attr}`"
         return None
 
