@@ -54,7 +54,20 @@ def rule_markdown(rule: type[Rule]) -> str:
     if rule.fix_title:
         header.append(f"Fix: {rule.fix_title}")
     header.append(f"Explainer: <{_rule_url(rule)}>")
+    if rule.raises:
+        header.append(expected_errors_note(rule))
     return "\n\n".join([*header, rule.docs()]) + "\n"
+
+
+def expected_errors_note(rule: type[Rule]) -> str:
+    """The shared paragraph on code that provokes the rule's error on purpose."""
+    names = ", ".join(f"`{name}`" for name in rule.raises)
+    return (
+        f"Raises: {names}. Not reported where the code expects that error: inside `with pytest.raises(...)`, "
+        "`self.assertRaises*(...)`, `self.assertWarns*(...)` or NumPy's `assert_raises(...)` naming it or a "
+        "base of it, inside a `try` whose `except` names it or a base of it (`except Exception:` and a bare "
+        "`except:` do not count: they would hide a real bug), and in a function every call of which sits there."
+    )
 
 
 def rule_object(rule: type[Rule]) -> dict[str, object]:
@@ -72,6 +85,7 @@ def rule_object(rule: type[Rule]) -> dict[str, object]:
         "fix_title": rule.fix_title,
         "explainer": _rule_url(rule),
         "explanation": rule.docs(),
+        "raises": list(rule.raises),
     }
 
 

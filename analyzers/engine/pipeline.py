@@ -154,8 +154,9 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
         for node_type in instance.node_types:
             by_type.setdefault(node_type, []).append(instance)
     # Calls, names and attributes feed the call graph (which call reaches which def, which defs escape);
-    # yields tell which functions return generators.
-    index = ModuleIndex(tree, {*by_type, ast.Call, ast.Name, ast.Attribute, ast.Yield, ast.YieldFrom, ast.With})
+    # yields tell which functions return generators; with and try blocks say which errors are expected.
+    collected = {ast.Call, ast.Name, ast.Attribute, ast.Yield, ast.YieldFrom, ast.With, ast.Try, ast.TryStar}
+    index = ModuleIndex(tree, {*by_type, *collected})
     interpreter = module_interpreter(index)
     traced: dict[int, TracedFunction] = interpreter.traced  # type: ignore[assignment]
     ctx = CheckContext(source, path, settings, index, traced, interpreter)

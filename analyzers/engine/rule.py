@@ -80,6 +80,10 @@ class Rule:
         severity: Default severity.
         explainer: ``page#section`` of the explainer that teaches the mechanism.
         calculator: Name of the calculator whose inputs the rule fills, if any.
+        raises: The exception classes the predicted failure raises (``TracerBoolConversionError``),
+            by name. A finding in code that expects one of them (a test's ``assertRaises``, a ``try``
+            whose ``except`` catches it or a base of it) is not reported. Empty for findings whose
+            harm is not an exception (a recompile, a silent no-op).
         node_types: AST node types :meth:`check` is called with.
         needs_traced: Whether :meth:`check` only makes sense inside a traced function; the engine
             then calls it only there.
@@ -109,6 +113,7 @@ class Rule:
     severity: ClassVar[Severity] = Severity.ERROR
     explainer: ClassVar[str]
     calculator: ClassVar[str | None] = None
+    raises: ClassVar[tuple[str, ...]] = ()
     node_types: ClassVar[tuple[type[ast.AST], ...]] = ()
     needs_traced: ClassVar[bool] = True
     call_names: ClassVar[frozenset[str] | None] = None

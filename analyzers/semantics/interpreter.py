@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from xlalens.analyzers.knowledge import arrays, callback_holders
+from xlalens.analyzers.knowledge import arrays, callback_holders, numpy_equivalents
 from xlalens.analyzers.knowledge.transforms import (
     CALL_KINDS,
     LINEN_APPLY,
@@ -1785,6 +1785,10 @@ class _FunctionRun:
                     name, args, keywords, self.dtype_argument(node, None), False
                 )
                 return Array(value.shape, None, False, False, "numpy") if isinstance(value, Array) else UNKNOWN
+            if name in numpy_equivalents.METHOD_DELEGATING_FUNCTIONS and args and args[0].is_traced_array():
+                # np.mean(x) calls x.mean(): on a tracer the result is a tracer, not a NumPy array.
+                tabled = self.tabled_function(name, args[:1], keywords, True)
+                return tabled if tabled is not None else Array(traced=True)
             return UNKNOWN
         return UNKNOWN
 

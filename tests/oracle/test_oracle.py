@@ -202,3 +202,21 @@ def test_case_counts() -> None:
 def test_realistic_misses_name_real_positives() -> None:
     ids = {c.case_id for c in REALISTIC_CASES if c.positive}
     assert ids >= REALISTIC_MISSES, f"known_misses.txt names no such positive: {sorted(REALISTIC_MISSES - ids)}"
+
+
+@pytest.mark.oracle
+def test_rules_declare_the_errors_their_cases_raise() -> None:
+    """A rule's ``raises`` names every exception its positive cases raise under JAX (the expecting-code
+    filter relies on it)."""
+    from xlalens.analyzers.engine.registry import get_rule
+
+    missing = sorted(
+        {
+            (case.code, case.expectation.exc_class)
+            for case in [*CASES, *REALISTIC_CASES]
+            if case.positive
+            and case.expectation.kind == "raises"
+            and case.expectation.exc_class not in get_rule(case.code).raises
+        }
+    )
+    assert not missing, f"(rule, exception) pairs the rules do not declare: {missing}"

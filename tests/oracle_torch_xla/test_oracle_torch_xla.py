@@ -296,6 +296,22 @@ def test_analyzer_agrees(case: Case) -> None:
     assert got == set(case.markers), f"missing {sorted(case.markers - got)}; unexpected {sorted(got - case.markers)}"
 
 
+def test_rules_declare_the_errors_their_cases_raise() -> None:
+    """A rule's ``raises`` names every exception its positive cases raise under torch_xla."""
+    from xlalens.analyzers.engine.registry import get_rule
+
+    missing = sorted(
+        {
+            (case.code, raised)
+            for case in CASES
+            if case.positive
+            and (raised := case.setting("raises")) is not None
+            and raised not in get_rule(case.code).raises
+        }
+    )
+    assert not missing, f"(rule, exception) pairs the rules do not declare: {missing}"
+
+
 def test_case_counts() -> None:
     positives = Counter(c.code for c in CASES if c.positive)
     negatives = Counter(c.code for c in CASES if not c.positive)

@@ -58,6 +58,7 @@ class TracedValueInPythonControlFlow(Rule):
     """
 
     code = "JX101"
+    raises = ("TracerBoolConversionError", "ConcretizationTypeError")
     message = "Python control flow on a traced value"
     explainer = "tracing#python-control-flow"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (

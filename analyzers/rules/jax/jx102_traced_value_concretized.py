@@ -65,6 +65,7 @@ class TracedValueConcretized(Rule):
     """
 
     code = "JX102"
+    raises = ("ConcretizationTypeError", "TracerIntegerConversionError")
     message = "Traced value converted to a Python value"
     explainer = "tracing#concretization"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

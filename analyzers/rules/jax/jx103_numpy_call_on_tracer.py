@@ -71,6 +71,7 @@ class NumPyCallOnTracer(Rule):
     """
 
     code = "JX103"
+    raises = ("TracerArrayConversionError",)
     message = "NumPy function applied to a traced value"
     explainer = "tracing#numpy-on-tracers"
     fix_title = "Use the `jax.numpy` function"

@@ -92,6 +92,7 @@ class TracedValueAsStaticSize(Rule):
     """
 
     code = "JX104"
+    raises = ("ConcretizationTypeError", "TracerIntegerConversionError", "TypeError", "IndexError")
     message = "Traced value used as a shape or size"
     explainer = "tracing#static-shapes"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Subscript)

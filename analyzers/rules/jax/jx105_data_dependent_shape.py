@@ -67,6 +67,7 @@ class DataDependentShape(Rule):
     """
 
     code = "JX105"
+    raises = ("ConcretizationTypeError", "NonConcreteBooleanIndexError")
     message = "Data-dependent output shape under tracing"
     explainer = "tracing#data-dependent-shapes"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Subscript)

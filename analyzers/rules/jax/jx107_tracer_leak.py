@@ -75,6 +75,7 @@ class TracerLeak(Rule):
     """
 
     code = "JX107"
+    raises = ("UnexpectedTracerError",)
     message = "Traced value stored outside the traced function"
     explainer = "tracing#tracer-leaks"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Assign, ast.AugAssign)

@@ -67,6 +67,7 @@ class JitMethodWithoutStaticSelf(Rule):
     """
 
     code = "JX108"
+    raises = ("TypeError",)
     message = "`jax.jit` on a method without a static `self`"
     explainer = "tracing#jit-on-methods"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.FunctionDef,)

@@ -106,6 +106,7 @@ class UnhashableStaticArgument(Rule):
     """
 
     code = "JX204"
+    raises = ("ValueError",)
     message = "unhashable value passed as a static argument"
     explainer = "jit-caching#unhashable-static-arguments"
     fix_title = "Pass a tuple"

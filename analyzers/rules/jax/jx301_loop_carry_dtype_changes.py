@@ -58,6 +58,7 @@ class LoopCarryDtypeChanges(Rule):
     """
 
     code = "JX301"
+    raises = ("TypeError",)
     message = "Loop carry changes dtype"
     calculator = "carry-check"
     explainer = "control-flow#loop-carry-dtype-changes"

@@ -56,6 +56,7 @@ class LoopCarryShapeChanges(Rule):
     """
 
     code = "JX302"
+    raises = ("TypeError",)
     message = "Loop carry changes shape"
     calculator = "carry-check"
     explainer = "control-flow#loop-carry-shape-changes"

@@ -64,6 +64,7 @@ class LoopCarryStructureChanges(Rule):
     """
 
     code = "JX303"
+    raises = ("TypeError",)
     message = "Loop carry changes pytree structure"
     calculator = "carry-check"
     explainer = "control-flow#loop-carry-structure-changes"

@@ -77,6 +77,7 @@ class BranchOutputTypesDiffer(Rule):
     """
 
     code = "JX304"
+    raises = ("TypeError",)
     message = "cond/switch branches return different types"
     calculator = "carry-check"
     explainer = "control-flow#branch-output-types-differ"

@@ -293,6 +293,7 @@ class ReverseModeThroughWhileLoop(Rule):
     """
 
     code = "JX305"
+    raises = ("ValueError",)
     message = "Reverse-mode differentiation through a while_loop"
     explainer = "control-flow#reverse-mode-through-while-loop"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

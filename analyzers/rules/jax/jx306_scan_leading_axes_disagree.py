@@ -62,6 +62,7 @@ class ScanLeadingAxesDisagree(Rule):
     """
 
     code = "JX306"
+    raises = ("ValueError",)
     message = "scan inputs disagree on the number of iterations"
     explainer = "control-flow#scan-leading-axes-disagree"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

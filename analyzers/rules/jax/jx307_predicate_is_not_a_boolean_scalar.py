@@ -49,6 +49,7 @@ class PredicateIsNotABooleanScalar(Rule):
     """
 
     code = "JX307"
+    raises = ("TypeError",)
     message = "Predicate is not a boolean scalar"
     explainer = "control-flow#predicate-is-not-a-boolean-scalar"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -75,6 +75,7 @@ class BlockRankDiffersFromArrayRank(Rule):
     """
 
     code = "JX401"
+    raises = ("ValueError",)
     message = "block shape rank differs from the array's rank"
     explainer = "pallas-blockspec#block-shapes-have-the-arrays-rank"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

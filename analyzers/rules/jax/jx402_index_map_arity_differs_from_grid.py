@@ -79,6 +79,7 @@ class IndexMapArityDiffersFromGrid(Rule):
     """
 
     code = "JX402"
+    raises = ("TypeError",)
     message = "index map takes a different number of arguments than the grid has axes"
     explainer = "pallas-blockspec#index-maps-take-one-index-per-grid-axis"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -76,6 +76,7 @@ class IndexMapReturnsWrongNumberOfIndices(Rule):
     """
 
     code = "JX403"
+    raises = ("ValueError",)
     message = "index map returns a different number of indices than the block has dimensions"
     explainer = "pallas-blockspec#index-maps-return-one-index-per-block-dimension"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -98,6 +98,7 @@ class BlockShapeBreaksTpuTiling(Rule):
     """
 
     code = "JX407"
+    raises = ("ValueError",)
     message = "block shape breaks the TPU (8, 128) tiling rule"
     explainer = "pallas-blockspec#the-tpu-block-shape-rule"
     calculator = "blockspec"

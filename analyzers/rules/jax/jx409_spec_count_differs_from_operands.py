@@ -82,6 +82,7 @@ class SpecCountDiffersFromOperands(Rule):
     """
 
     code = "JX409"
+    raises = ("ValueError",)
     message = "the number of BlockSpecs differs from the number of operands or outputs"
     explainer = "pallas-blockspec#one-spec-per-operand"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -71,6 +71,7 @@ class AxisNameNotInMesh(Rule):
     """
 
     code = "JX501"
+    raises = ("ValueError", "NameError", "AssertionError")
     message = "a PartitionSpec names a mesh axis the mesh does not have"
     explainer = "sharding#axis-names"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

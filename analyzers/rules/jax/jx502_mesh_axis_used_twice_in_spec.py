@@ -53,6 +53,7 @@ class MeshAxisUsedTwiceInSpec(Rule):
     """
 
     code = "JX502"
+    raises = ("DuplicateSpecError",)
     message = "a mesh axis appears twice in one PartitionSpec"
     explainer = "sharding#each-axis-once"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -87,6 +87,7 @@ class SpecLongerThanArrayRank(Rule):
     """
 
     code = "JX503"
+    raises = ("ValueError", "AssertionError")
     message = "a PartitionSpec is longer than the rank of the array it shards"
     explainer = "sharding#spec-length"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -71,6 +71,7 @@ class ShardedDimensionNotDivisible(Rule):
     """
 
     code = "JX504"
+    raises = ("IndivisibleError", "ValueError")
     message = "a sharded array dimension is not divisible by the mesh axes that split it"
     explainer = "sharding#divisibility"
     calculator = "shard-shape"

@@ -70,6 +70,7 @@ class MeshShapeDiffersFromDevices(Rule):
     """
 
     code = "JX505"
+    raises = ("ValueError",)
     message = "the mesh shape does not fit its devices or its axis names"
     explainer = "sharding#mesh-and-devices"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -87,6 +87,7 @@ class ShardMapSpecsDifferFromArguments(Rule):
     """
 
     code = "JX506"
+    raises = ("ValueError",)
     message = "shard_map's in_specs or out_specs do not have the structure of the arguments or outputs"
     explainer = "sharding#shard-map-specs"
     fix_title = "Write `in_specs` as a tuple"

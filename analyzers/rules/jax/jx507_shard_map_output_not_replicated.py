@@ -122,6 +122,7 @@ class ShardMapOutputNotReplicated(Rule):
     """
 
     code = "JX507"
+    raises = ("ValueError",)
     message = "shard_map out_specs claim replication over a mesh axis the output varies over"
     explainer = "sharding#replication-and-check-vma"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -80,6 +80,7 @@ class DeprecatedShardMapSpelling(Rule):
     """
 
     code = "JX508"
+    raises = ("DeprecationWarning", "TypeError")
     message = "deprecated shard_map spelling"
     explainer = "sharding#shard-map-spelling"
     fix_title = "Use `jax.shard_map` with keyword arguments and `check_vma`"

@@ -61,6 +61,7 @@ class InPlaceUpdateOfJaxArray(Rule):
     """
 
     code = "JX601"
+    raises = ("TypeError",)
     message = "In-place update of a JAX array"
     explainer = "in-place-updates#item-assignment"
     fix_title = "Use `x.at[i].set(v)`"

@@ -168,6 +168,7 @@ class UseAfterDonation(Rule):
     """
 
     code = "JX603"
+    raises = ("RuntimeError", "ValueError")
     message = "array read after it was donated"
     explainer = "async-dispatch-and-donation#use-after-donation"
     severity = Severity.ERROR

@@ -50,6 +50,7 @@ class WriteToNumpyViewOfJaxArray(Rule):
     """
 
     code = "JX607"
+    raises = ("ValueError",)
     message = "Write to a read-only NumPy view of a JAX array"
     explainer = "in-place-updates#numpy-views-are-read-only"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Assign, ast.AugAssign, ast.Call)

@@ -84,6 +84,7 @@ class SpmdMeshDiffersFromDevices(Rule):
     """
 
     code = "TX301"
+    raises = ("AssertionError", "ValueError")
     message = "torch_xla SPMD mesh whose device ids, shape or axis names do not fit together"
     explainer = "sharding#torch-xla-mesh"
     needs_traced = False

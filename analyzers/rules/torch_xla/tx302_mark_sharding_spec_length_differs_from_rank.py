@@ -74,6 +74,7 @@ class MarkShardingSpecLengthDiffersFromRank(Rule):
     """
 
     code = "TX302"
+    raises = ("AssertionError",)
     message = "mark_sharding partition spec length differs from the tensor rank"
     explainer = "sharding#torch-xla-spec-length"
     fix_title = "Append `None` for each unsharded trailing dimension"

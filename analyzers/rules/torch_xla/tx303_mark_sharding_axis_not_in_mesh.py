@@ -64,6 +64,7 @@ class MarkShardingAxisNotInMesh(Rule):
     """
 
     code = "TX303"
+    raises = ("AssertionError", "TypeError", "ValueError")
     message = "mark_sharding partition spec names an axis the mesh does not have"
     explainer = "sharding#torch-xla-spec-axes"
     needs_traced = False

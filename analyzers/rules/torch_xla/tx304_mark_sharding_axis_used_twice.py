@@ -60,6 +60,7 @@ class MarkShardingAxisUsedTwice(Rule):
     """
 
     code = "TX304"
+    raises = ("AssertionError",)
     message = "mark_sharding partition spec uses a mesh axis twice"
     explainer = "sharding#torch-xla-axis-once"
     needs_traced = False
