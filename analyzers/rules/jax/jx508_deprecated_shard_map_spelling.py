@@ -10,11 +10,10 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
-from xlalens.analyzers.semantics.loops import parents
+from xlalens.analyzers.rules._migrations import compatibility_code
 from xlalens.analyzers.semantics.names import Scope
 
 _EXPERIMENTAL_MODULE = "jax.experimental.shard_map"
-_SCOPE_NODES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 # The experimental shard_map's parameters in order; jax.shard_map takes all but f by keyword.
 _PARAMETERS = ("f", "mesh", "in_specs", "out_specs", "check_vma")
 _WARNING = "jax.experimental.shard_map is deprecated in v0.8.0. Used jax.shard_map instead."
@@ -95,7 +94,7 @@ class DeprecatedShardMapSpelling(Rule):
             self.check_call(node, ctx)
 
     def check_import(self, node: ast.ImportFrom, ctx: CheckContext) -> None:
-        if node.level or node.module != _EXPERIMENTAL_MODULE or _compatibility_code(node, ctx):
+        if node.level or node.module != _EXPERIMENTAL_MODULE or compatibility_code(node, ctx):
             return
         for alias in node.names:
             if alias.name != "shard_map":
@@ -115,7 +114,7 @@ class DeprecatedShardMapSpelling(Rule):
         if callee is None:
             return
         qualname = ctx.index.qualname(callee, ctx.scope)
-        if qualname not in SHARD_MAP_NAMES or _compatibility_code(node, ctx):
+        if qualname not in SHARD_MAP_NAMES or compatibility_code(node, ctx):
             return
         if qualname == EXPERIMENTAL_SHARD_MAP and isinstance(callee, ast.Attribute):
             spelling = ctx.module_spelling("jax", "jax")
@@ -194,38 +193,6 @@ class DeprecatedShardMapSpelling(Rule):
         if reads != uses:
             return None
         return ctx.fix("Import `shard_map` from `jax` and pass its arguments by keyword", Applicability.SAFE, edits)
-
-
-def _compatibility_code(node: ast.AST, ctx: CheckContext) -> bool:
-    """Whether ``node`` only runs on other JAX versions: it is in an ``except`` handler (the fallback
-    of ``try: from jax import shard_map``), or under an ``if`` that tests a version or ``hasattr``."""
-    current: ast.AST = node
-    scope: Scope | None = ctx.scope
-    while scope is not None:
-        table = parents(ctx.index, scope)
-        parent = table.get(id(current))
-        while parent is not None and not isinstance(parent, _SCOPE_NODES):
-            if isinstance(parent, ast.ExceptHandler) and current is not parent.type:
-                return True
-            if isinstance(parent, ast.If | ast.IfExp) and current is not parent.test and _tests_version(parent.test):
-                return True
-            current, parent = parent, table.get(id(parent))
-        if parent is None or isinstance(parent, ast.Module):
-            return False
-        # Climb out of the function to the statement that defines it.
-        current = parent
-        owner = ctx.index.scope_of(parent)
-        scope = owner.parent if owner is not None else None
-    return False
-
-
-def _tests_version(test: ast.expr) -> bool:
-    """Whether a condition reads a version (``jax.__version__``, ``version.parse``) or uses ``hasattr``."""
-    for node in ast.walk(test):
-        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-        if "version" in name.lower() or name == "hasattr":
-            return True
-    return False
 
 
 def _callee(node: ast.Call, ctx: CheckContext) -> tuple[ast.expr | None, int]:
