@@ -310,7 +310,7 @@ PAGES_DIR = HERE.parents[1] / "explainers" / "pages"
 _NORUN_BLOCK = re.compile(r"^```python norun\n(?P<code>.*?)^```", re.S | re.M)
 PAGE_BLOCKS = [
     pytest.param(code, id=f"{page}:block{index}")
-    for page in ("torch-xla-lazy-tensor.md", "sharding.md")
+    for page in ("torch-xla-lazy-tensor.md", "sharding.md", "upgrading.md")
     for index, code in enumerate(_NORUN_BLOCK.findall((PAGES_DIR / page).read_text(encoding="utf-8")))
 ]
 
