@@ -685,6 +685,16 @@ NAME_MIGRATIONS: tuple[NameMigration, ...] = (*_tree_aliases(), *_jax_names(), *
 """Every old name the upgrade rules know, JAX's and torch_xla's."""
 
 USAGE_CHANGES: Mapping[str, UsageChange] = {
+    "experimental-shard-map": UsageChange(
+        "JX508",
+        "`jax.experimental.shard_map.shard_map`",
+        "`jax.shard_map`",
+        _JAX,
+        (0, 8, 0),
+        None,
+        "DeprecationWarning",
+        "JAX changelog 0.8.0",
+    ),
     "array-device-method": UsageChange(
         "JX706",
         "`x.device()`",

@@ -9,14 +9,16 @@ from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Positio
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
 from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
-from xlalens.analyzers.rules._migrations import compatibility_code
+from xlalens.analyzers.rules._migrations import compatibility_code, judge_change
 from xlalens.analyzers.semantics.names import Scope
 
 _EXPERIMENTAL_MODULE = "jax.experimental.shard_map"
 # The experimental shard_map's parameters in order; jax.shard_map takes all but f by keyword.
 _PARAMETERS = ("f", "mesh", "in_specs", "out_specs", "check_vma")
 _WARNING = "jax.experimental.shard_map is deprecated in v0.8.0. Used jax.shard_map instead."
+_EXPERIMENTAL = USAGE_CHANGES["experimental-shard-map"]
 
 
 @register_rule
@@ -36,7 +38,10 @@ class DeprecatedShardMapSpelling(Rule):
     `check_rep`; `jax.shard_map` takes them by keyword only and calls the check `check_vma`, so
     `jax.shard_map(f, mesh, in_specs, out_specs)` raises `TypeError: shard_map() takes from 0
     to 1 positional arguments but 4 were given` and `jax.shard_map(..., check_rep=False)` raises
-    `TypeError: shard_map() got an unexpected keyword argument 'check_rep'`.
+    `TypeError: shard_map() got an unexpected keyword argument 'check_rep'`. The experimental
+    spelling is a warning (deprecated but still working on 0.10.2), and is not reported when
+    `jax-version` (or the project's pin) is older than 0.8.0, where it is the only spelling; the
+    `jax.shard_map` calls are errors.
 
     ## Example
     ```python
@@ -96,6 +101,9 @@ class DeprecatedShardMapSpelling(Rule):
     def check_import(self, node: ast.ImportFrom, ctx: CheckContext) -> None:
         if node.level or node.module != _EXPERIMENTAL_MODULE or compatibility_code(node, ctx):
             return
+        judged = judge_change(ctx, _EXPERIMENTAL)
+        if judged is None:
+            return  # a jax-version before 0.8.0: the experimental module is the only one
         for alias in node.names:
             if alias.name != "shard_map":
                 continue
@@ -107,6 +115,7 @@ class DeprecatedShardMapSpelling(Rule):
                 f'{_WARNING}"; import `shard_map` from `jax`, which takes `mesh`, `in_specs` and `out_specs` by '
                 "keyword and `check_vma` instead of `check_rep`",
                 fix=fix,
+                severity=judged[0],
             )
 
     def check_call(self, node: ast.Call, ctx: CheckContext) -> None:
@@ -117,6 +126,9 @@ class DeprecatedShardMapSpelling(Rule):
         if qualname not in SHARD_MAP_NAMES or compatibility_code(node, ctx):
             return
         if qualname == EXPERIMENTAL_SHARD_MAP and isinstance(callee, ast.Attribute):
+            judged = judge_change(ctx, _EXPERIMENTAL)
+            if judged is None:
+                return
             spelling = ctx.module_spelling("jax", "jax")
             edits = _keyword_edits(node, offset, ctx)
             fix = None
@@ -133,6 +145,7 @@ class DeprecatedShardMapSpelling(Rule):
                 "`jax.shard_map`, which takes `mesh`, `in_specs` and `out_specs` by keyword and `check_vma` "
                 "instead of `check_rep`",
                 fix=fix,
+                severity=judged[0],
             )
             return
         if qualname in SHARD_MAP_NAMES and qualname != EXPERIMENTAL_SHARD_MAP:
