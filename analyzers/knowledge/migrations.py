@@ -321,7 +321,7 @@ def _jax_names() -> list[NameMigration]:
             "JAX changelog 0.8.2 (deprecated); " + _JAX_DEPRECATIONS + " (removed in 0.10.0)",
             instead="`jax.lax.pcast(x, axis_name, to='varying')`",
             new_since=(0, 8, 2),
-            add_keywords="to='varying'",
+            add_keywords='to="varying"',
         ),
         NameMigration(
             "JX709",

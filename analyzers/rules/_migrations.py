@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from typing import ClassVar
 
 from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Position, Range, Severity
+from xlalens.analyzers.core.edits import import_edit
 from xlalens.analyzers.core.versions import Version, format_version, parse_version
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
@@ -224,17 +225,34 @@ def at_scope(ctx: CheckContext, scope: Scope) -> Iterator[None]:
         ctx.scope = saved
 
 
-def spell(ctx: CheckContext, qualname: str) -> tuple[str, tuple[Edit, ...]] | None:
+def spell(ctx: CheckContext, qualname: str, at: ast.AST | None = None) -> tuple[str, tuple[Edit, ...]] | None:
     """``qualname`` written the file's way at ``ctx.scope``, and the import edit that needs, if any.
 
-    ``None`` when the name a new import would bind is taken.
+    ``None`` when the name a new import would bind is taken. When ``at`` is module-level code and
+    the file imports the module only further down, the import is added (again) where imports go:
+    the use runs before the file's own import does.
     """
     module, _, member = qualname.rpartition(".")
-    spelled = ctx.module_spelling(module, PREFERRED_ALIASES.get(module, module))
+    alias = PREFERRED_ALIASES.get(module, module)
+    spelled = ctx.module_spelling(module, alias)
     if spelled is None:
         return None
     name, edits = spelled
+    if not edits and at is not None and _bound_only_below(ctx, name.split(".", 1)[0], at):
+        statement = f"import {module}" if name == module else f"import {module} as {name}"
+        edits = (import_edit(ctx.index.tree, ctx.source, statement),)
     return f"{name}.{member}", edits
+
+
+def _bound_only_below(ctx: CheckContext, name: str, at: ast.AST) -> bool:
+    """Whether module-level code at ``at`` reads ``name`` before any statement binds it."""
+    if ctx.scope.enclosing_function() is not None:
+        return False  # a function runs after the module's imports
+    found = ctx.index.lookup(name, ctx.scope)
+    if found is None:
+        return False
+    line = getattr(at, "lineno", 0)
+    return all(getattr(binding.node, "lineno", 0) > line for binding in found[1])
 
 
 def parent_of(ctx: CheckContext, node: ast.AST) -> ast.AST | None:
@@ -538,8 +556,13 @@ class NameMigrationRule(Rule):
             if bundled is not None:
                 edits, safe = bundled
         applicability = Applicability.SAFE if safe and entry.replacement is Replacement.RENAME else Applicability.UNSAFE
-        title = f"Use {self.instead(entry)}" if entry.expression else f"Use `{self.replacement_name(ctx, entry)}`"
-        return ctx.fix(title, applicability, edits)
+        return ctx.fix(self.fix_title_for(entry, ctx), applicability, edits)
+
+    def fix_title_for(self, entry: NameMigration, ctx: CheckContext) -> str:
+        """The title of the fix for one reference."""
+        if entry.expression:
+            return f"Use {self.instead(entry)}"
+        return f"Use `{self.replacement_name(ctx, entry)}`"
 
     def rewrite_reference(
         self, node: ast.Attribute, entry: NameMigration, ctx: CheckContext
@@ -566,7 +589,7 @@ class NameMigrationRule(Rule):
             end = ctx.source.node_range(node).end
             start = Position(end.line, end.column - len(node.attr))
             return [Edit(Range(start, end), new_member), *call_edits], safe, False
-        spelled = _through_base(ctx, base, new, new_module) or spell(ctx, new)
+        spelled = _through_base(ctx, base, new, new_module) or spell(ctx, new, node)
         if spelled is None:
             return None
         text, imports = spelled
@@ -601,6 +624,10 @@ class NameMigrationRule(Rule):
                 entry = table[ctx.qualname(reference) or ""]
                 if entry.replacement is Replacement.MANUAL or entry.module:
                     return None
+                if judge(target_release(ctx, entry.library), entry.deprecated, entry.removed) is None:
+                    return None  # not reported at the target release: left as it is
+                if compatibility_code(reference, ctx):
+                    return None  # compatibility code keeps the old name on purpose
                 rewritten = self.rewrite_reference(reference, entry, ctx)
                 if rewritten is None or not rewritten[2]:
                     return None

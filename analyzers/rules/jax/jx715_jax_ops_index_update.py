@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from xlalens.analyzers.core.diagnostics import Applicability, Fix
+from xlalens.analyzers.core.diagnostics import Edit
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.knowledge.migrations import NameMigration
@@ -59,13 +59,19 @@ class JaxOpsIndexUpdate(NameMigrationRule):
     explainer = "upgrading#functional-index-updates"
     fix_title = "Use `x.at[idx].set(y)`"
 
-    def reference_fix(self, node: ast.Attribute, entry: NameMigration, ctx: CheckContext) -> Fix | None:
-        """``jax.ops.index_update(x, idx, y)`` -> ``x.at[idx].set(y)``."""
+    def fix_title_for(self, entry: NameMigration, ctx: CheckContext) -> str:
+        """Name the ``.at`` method the call becomes."""
+        return f"Use `x.at[idx].{_METHODS[entry.old.rsplit('.', 1)[1]]}(y)`"
+
+    def rewrite_reference(
+        self, node: ast.Attribute, entry: NameMigration, ctx: CheckContext
+    ) -> tuple[list[Edit], bool, bool] | None:
+        """``jax.ops.index_update(x, idx, y)`` -> ``x.at[idx].set(y)``; the whole call goes, with the module's name."""
         call = parent_of(ctx, node)
         if not (isinstance(call, ast.Call) and call.func is node and len(call.args) == 3):
-            return self.manual_fix(entry)
+            return None
         if any(isinstance(arg, ast.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords):
-            return self.manual_fix(entry)
+            return None
         array, index, value = call.args
         target = ctx.segment(array) if isinstance(array, _ATOMS) else f"({ctx.segment(array)})"
         if isinstance(index, ast.Subscript) and ctx.qualname(index.value) == "jax.ops.index":
@@ -73,6 +79,5 @@ class JaxOpsIndexUpdate(NameMigrationRule):
         else:
             index_text = ctx.segment(index)
         options = "".join(f", {ctx.segment(keyword)}" for keyword in call.keywords)
-        method = _METHODS[node.attr]
-        text = f"{target}.at[{index_text}].{method}({ctx.segment(value)}{options})"
-        return ctx.fix(f"Use `.at[...].{method}(...)`", Applicability.SAFE, [ctx.edit(call, text)])
+        text = f"{target}.at[{index_text}].{_METHODS[node.attr]}({ctx.segment(value)}{options})"
+        return [ctx.edit(call, text)], True, True
