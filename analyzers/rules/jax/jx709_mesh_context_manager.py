@@ -84,7 +84,9 @@ class MeshContextManager(NameMigrationRule):
     def check_with(self, node: ast.With, ctx: CheckContext) -> None:
         for item in node.items:
             expr = item.context_expr
-            if not isinstance(ctx.value(expr), MeshValue):
+            value = ctx.value(expr)
+            # An AbstractMesh is no context manager at all (a ValueError, not this deprecation).
+            if not isinstance(value, MeshValue) or value.constructor == "AbstractMesh":
                 continue
             judged = judge_change(ctx, _CHANGE)
             if judged is None or compatibility_code(node, ctx):
@@ -99,9 +101,10 @@ class MeshContextManager(NameMigrationRule):
                     Applicability.UNSAFE,
                     [*imports, ctx.edit(expr, f"{name}({ctx.segment(expr)})")],
                 )
+            written = ctx.segment(expr)
             ctx.report(
                 expr,
-                f"`with {ctx.segment(expr)}:` enters a mesh directly, which {state}; use `with jax.set_mesh(mesh):`",
+                f"`with {written}:` enters a mesh directly, which {state}; use `with jax.set_mesh({written}):`",
                 fix=fix,
                 severity=severity,
             )
