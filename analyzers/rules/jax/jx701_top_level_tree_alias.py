@@ -48,6 +48,11 @@ class TopLevelTreeAlias(NameMigrationRule):
     target release predates `jax.tree`); a `from jax import tree_map` becomes `from jax.tree_util
     import tree_map`, so the names the file uses stay as they are.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.26 (`jax.tree_map` deprecated), 0.6.0 (the aliases removed)
     - `jax/__init__.py` deprecation table

@@ -46,6 +46,11 @@ class ExperimentalPjit(NameMigrationRule):
     here, not a bare decorator) may be called with such positional arguments elsewhere: that fix is
     unsafe.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.8.0 (`jax.experimental.pjit.pjit` deprecated), 0.4.16 (`with_sharding_constraint`
       deprecated in `jax.experimental.pjit`)

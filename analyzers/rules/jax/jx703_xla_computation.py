@@ -44,6 +44,11 @@ class XlaComputation(NameMigrationRule):
     layout can differ in the HLO text), and options such as `backend=` or `axis_env=` are not
     carried over (a call with them gets no fix). Other uses get a display-only note.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.30 (deprecated), 0.4.34 (deleted, with the AOT replacement)
     """

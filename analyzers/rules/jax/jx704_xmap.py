@@ -39,6 +39,11 @@ class ExperimentalMapsXmap(NameMigrationRule):
     The fix is display-only: `xmap`'s named axes and resources map onto a mesh and partition specs
     that only the author can choose.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.26 (deprecated), 0.4.31 (`xmap` deleted)
     """

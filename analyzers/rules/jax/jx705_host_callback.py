@@ -46,6 +46,11 @@ class ExperimentalHostCallback(NameMigrationRule):
     The fix is display-only: the new callbacks differ in how results come back (`pure_callback`
     needs the result's shape and dtype) and in ordering, which the author has to decide.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.26 (deprecated), 0.4.35 (removed), 0.8.0 (module deleted)
     - docs.jax.dev, "External callbacks"

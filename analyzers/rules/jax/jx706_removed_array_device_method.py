@@ -56,6 +56,11 @@ class RemovedArrayDeviceMethod(Rule):
     worked on, `x.addressable_data(0)` is the buffer `x.device_buffer` gave, and
     `[shard.data for shard in x.addressable_shards]` the list `x.device_buffers` gave.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.21 and 0.4.22 (deprecated), 0.4.27 (removed)
     """

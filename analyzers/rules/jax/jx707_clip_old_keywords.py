@@ -46,6 +46,11 @@ class ClipOldKeywords(Rule):
     The fix is safe: it renames `a_min=` and `a_max=` to `min=` and `max=`, and passes `a=` by
     position when it is the first argument (it has no fix otherwise). The bounds mean the same.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.27 (new signature, old keywords deprecated), 0.10.0 (removed)
     """

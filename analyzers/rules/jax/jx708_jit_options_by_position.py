@@ -78,6 +78,11 @@ class JitOptionsByPosition(Rule):
     meant when `jit` took it by position, and invalid as a sharding); anything else gets the names
     of the 0.4.7 to 0.6 order (`in_shardings`, `out_shardings`, `static_argnums`, ...).
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.6.0 (positional options deprecated), 0.7.0 (an error)
     """

@@ -65,6 +65,11 @@ class MeshContextManager(NameMigrationRule):
     unsafe. `with mesh:` -> `with jax.set_mesh(mesh):` is unsafe: `set_mesh` also sets the abstract
     mesh that explicit-sharding types read, which the bare mesh context did not.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.7.1 (`use_mesh` removed, `jax.set_mesh` added), 0.10.1 (`with mesh:` deprecated)
     """

@@ -40,6 +40,11 @@ class DevicePutReplicatedOrSharded(NameMigrationRule):
     The fix is display-only: the mesh and the spec that reproduce the old layout depend on how the
     result is used (`pmap` inputs want the stacked axis sharded).
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.8.1 (deprecated), 0.10.0 (removed)
     - docs.jax.dev/en/latest/migrate_pmap.html, "Drop-in replacements"

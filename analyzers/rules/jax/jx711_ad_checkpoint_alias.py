@@ -41,6 +41,11 @@ class AdCheckpointAlias(NameMigrationRule):
     ## Fix safety
     The fix is safe: the new names are the functions the old ones pointed to.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX's deprecation table in `jax/ad_checkpoint.py` (deprecated in 0.8.2, removed in 0.10.0)
     """

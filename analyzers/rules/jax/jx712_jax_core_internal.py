@@ -42,6 +42,11 @@ class JaxCoreInternal(NameMigrationRule):
     also accepted values `typeof` treats differently in old releases. Names with no public
     replacement (`raise_to_shaped`, `is_concrete`...) get a display-only note.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.38, 0.6.0, 0.7.0, 0.8.2, 0.10.0 and 0.11.0 (jax.core deprecations and removals)
     - `jax/core.py` deprecation table

@@ -40,6 +40,11 @@ class LaxPvary(NameMigrationRule):
     The fix is safe for calls: `pcast` with `to='varying'` is what `pvary` became. A `pvary`
     that is passed along instead of called cannot get the keyword, so it has no fix.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog 0.8.2; `jax/lax/__init__.py` deprecation table (removed in 0.10.0)
     """

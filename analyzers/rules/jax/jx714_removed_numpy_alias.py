@@ -41,6 +41,11 @@ class RemovedNumpyAlias(NameMigrationRule):
     `isin(a, b).ravel()` (`in1d` flattened its result), which is safe for a call; a reference to
     `in1d` that is not called is unsafe. `issubsctype` and `msort` get a display-only note.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.4.12, 0.4.16, 0.4.24, 0.4.32, 0.4.38, 0.9.0, 0.10.0
     - NumPy NEP 52 (the NumPy 2.0 namespace clean-up)

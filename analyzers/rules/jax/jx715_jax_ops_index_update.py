@@ -50,6 +50,11 @@ class JaxOpsIndexUpdate(NameMigrationRule):
     `unique_indices`) move to the method. The fix is safe: both return a new array with the same
     values. Other uses get a display-only note.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - JAX changelog: 0.2.22 (deprecated), 0.3.2 (removed)
     """

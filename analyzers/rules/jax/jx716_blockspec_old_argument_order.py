@@ -57,6 +57,11 @@ class BlockSpecOldArgumentOrder(Rule):
     ## Fix safety
     The fix swaps the two arguments, which is safe: it is the spec the old order described.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - Pallas changelog: released with JAX 0.4.31 (order changed, old order deprecated) and 0.4.34
       (old order no longer supported)

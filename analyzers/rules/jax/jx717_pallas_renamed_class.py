@@ -35,6 +35,11 @@ class PallasRenamedClass(NameMigrationRule):
     ## Fix safety
     The fix is safe: the new names are the classes the old ones aliased.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - Pallas changelog: released with JAX 0.7.0 (renamed), 0.8.1 (listed as removed)
     - `jax/experimental/pallas/tpu.py` at jax-v0.7.1 and jax-v0.7.2

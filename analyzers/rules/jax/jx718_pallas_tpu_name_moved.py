@@ -41,6 +41,11 @@ class PallasTpuNameMoved(NameMigrationRule):
     pallas as pl` style imports when the file has none, and removes the `pltpu` import when
     nothing else reads it.
 
+    ## Options
+    - `jax-version`: the JAX release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - Pallas changelog: released with JAX 0.8.1, 0.8.2, 0.10.0 and 0.10.2
     - `jax/experimental/pallas/tpu.py` deprecation table

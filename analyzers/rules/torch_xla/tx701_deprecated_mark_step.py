@@ -41,6 +41,11 @@ class DeprecatedMarkStep(NameMigrationRule):
     `xla_model` import when nothing else reads it. A target release before 2.4 (no
     `torch_xla.sync`) gets no fix.
 
+    ## Options
+    - `torch-xla-version`: the torch_xla release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - `torch_xla/core/xla_model.py` 2.8: `@deprecated("Use torch_xla.sync instead")`
     """

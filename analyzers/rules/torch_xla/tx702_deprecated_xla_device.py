@@ -40,6 +40,11 @@ class DeprecatedXlaDevice(NameMigrationRule):
     does a reference that is passed along rather than called. A target release before 2.3 (no
     `torch_xla.device`) gets no fix.
 
+    ## Options
+    - `torch-xla-version`: the torch_xla release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - `torch_xla/core/xla_model.py` 2.8: `@deprecated("Use torch_xla.device instead")`
     """

@@ -38,6 +38,11 @@ class RemovedXrtWorldSizeOrOrdinal(NameMigrationRule):
     a distributed launch, which the new ones do not: a call passing it, or a reference passed
     along, gets an unsafe fix.
 
+    ## Options
+    - `torch-xla-version`: the torch_xla release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - `torch_xla/core/xla_model.py` 2.5 (deprecated, "will be removed in release 2.7"); absent in 2.7
     """

@@ -35,6 +35,11 @@ class ExperimentalXlaSharding(NameMigrationRule):
     re-exported whole. `import torch_xla.experimental.xla_sharding` without `as` (used by its full
     dotted name) gets a display-only note.
 
+    ## Options
+    - `torch-xla-version`: the torch_xla release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - `torch_xla/experimental/xla_sharding.py` in 2.2 (the deprecation shim); absent in 2.5
     """

@@ -37,6 +37,11 @@ class ExperimentalPjrt(NameMigrationRule):
     `process_index`...): it imports `torch_xla.runtime` under the same alias. Names that moved
     elsewhere (`rendezvous`, `spawn`) or were dropped (`using_pjrt`) get a display-only note.
 
+    ## Options
+    - `torch-xla-version`: the torch_xla release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - `torch_xla/experimental/pjrt.py` in 2.1 (deprecated aliases); absent in 2.5
     """

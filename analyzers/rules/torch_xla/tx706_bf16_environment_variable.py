@@ -62,6 +62,11 @@ class Bf16EnvironmentVariable(Rule):
     The fix is display-only: which tensors to cast, and whether to keep `float32` master weights,
     is the author's decision.
 
+    ## Options
+    - `torch-xla-version`: the torch_xla release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - pytorch/xla#7150 (deprecated for 2.4); `torch_xla/csrc/dtype.cpp` in 2.9
     """

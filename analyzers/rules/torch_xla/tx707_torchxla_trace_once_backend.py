@@ -51,6 +51,11 @@ class TorchxlaTraceOnceBackend(Rule):
     `openxla` traces the backward pass too (AOTAutograd), where `torchxla_trace_once` compiled
     the forward only; `"openxla_eval"` is the exact inference-only equivalent.
 
+    ## Options
+    - `torch-xla-version`: the torch_xla release the code runs on, which decides error (removed by then),
+      warning (deprecated) or nothing (not yet deprecated); unset, the project's pin, else the
+      newest release xlalens knows.
+
     ## References
     - pytorch/pytorch#106489 (renamed to `openxla` for 2.1), #122128 (old name removed)
     """
