@@ -332,6 +332,18 @@ def _bound_anywhere(ctx: CheckContext, name: str) -> bool:
 
 def uses_of(ctx: CheckContext, name: str, binding_owner: Scope) -> list[tuple[ast.Name, Scope]] | None:
     """Every read of ``name`` that refers to its binding in ``binding_owner``; ``None`` if another binding shares it."""
+    cache: dict[tuple[str, int], list[tuple[ast.Name, Scope]] | None] = ctx.index.derived("migration-uses", _new_cache)
+    key = (name, id(binding_owner))
+    if key not in cache:
+        cache[key] = _uses_of(ctx, name, binding_owner)
+    return cache[key]
+
+
+def _new_cache(_: object) -> dict[tuple[str, int], list[tuple[ast.Name, Scope]] | None]:
+    return {}
+
+
+def _uses_of(ctx: CheckContext, name: str, binding_owner: Scope) -> list[tuple[ast.Name, Scope]] | None:
     bindings = binding_owner.bindings.get(name)
     if not bindings:
         return []
