@@ -28,6 +28,10 @@ class Settings:
         target: The accelerator the code is compiled for (``"tpu"`` or ``"gpu"``), when the code alone
             does not say; TPU-only checks (Pallas block shapes, VMEM) run for ``"tpu"``.
         device_count: The number of devices mesh checks assume.
+        jax_version: The JAX release the checked code runs on (``"0.4.30"``), which decides whether an
+            old spelling is an error (removed by then), a warning (deprecated) or fine (``JX7xx``);
+            ``None``: the project's pin, else the newest release the rules know.
+        torch_xla_version: The same for torch_xla (``"2.9"``), for the ``TX7xx`` rules.
         root: The directory the configuration was found in; patterns are relative to it.
     """
 
@@ -42,6 +46,8 @@ class Settings:
     tpu_generation: str | None = None
     target: str | None = None
     device_count: int | None = None
+    jax_version: str | None = None
+    torch_xla_version: str | None = None
     root: str | None = None
 
     def explainer_url(self, explainer: str) -> str:

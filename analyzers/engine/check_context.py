@@ -10,6 +10,7 @@ from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Edit, 
 from xlalens.analyzers.core.edits import import_edit
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.knowledge.jax_modules import loaded_with_jax
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
 from xlalens.analyzers.semantics.expected_errors import expected_here
@@ -51,18 +52,25 @@ class CheckContext(ScopeView):
         """How a fix spells ``module`` here, and the import edit it needs when the file lacks one.
 
         The file's own name for the module when it has one (``alias`` first); for a ``jax``
-        submodule, the file's name for ``jax`` plus the rest (``jax.numpy``); otherwise ``alias``, with
-        an edit adding ``import module as alias`` when that name is free. ``None`` when it is taken.
+        submodule that ``import jax`` loads, the file's name for ``jax`` plus the rest
+        (``jax.numpy``); otherwise ``alias``, with an edit adding ``import module as alias`` (or
+        ``import module`` when ``alias`` is the dotted module itself) when that name is free.
+        ``None`` when it is taken.
         """
         found = self.index.alias_for(module, self.scope, alias)
         if found is not None:
             return found, ()
-        if module.startswith("jax."):
-            # Importing jax imports its public submodules, so `jax.numpy` works wherever `jax` does.
+        if module.startswith("jax.") and loaded_with_jax(module):
+            # Importing jax imports these public submodules, so `jax.numpy` works wherever `jax` does.
             top = self.index.alias_for("jax", self.scope, "jax")
             if top is not None:
                 return f"{top}{module[3:]}", ()
-        if not self.index.is_free(alias, self.scope):
+        if alias == module and "." in module:
+            # `import a.b.c` binds `a`: it must be free, or already the package `a`.
+            head = module.split(".", 1)[0]
+            if not self.index.is_free(head, self.scope) and self.index.resolve_name(head, self.scope) != head:
+                return None
+        elif not self.index.is_free(alias, self.scope):
             return None
         statement = f"import {module}" if alias == module else f"import {module} as {alias}"
         return alias, (import_edit(self.index.tree, self.source, statement),)

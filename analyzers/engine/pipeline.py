@@ -173,7 +173,11 @@ def _check_nodes(
     """Hand each collected node to the rules that subscribe to its type."""
     traced_in: dict[int, TracedFunction | None] = {}
     for node_type, subscribers in by_type.items():
-        dispatch = _CallDispatch(subscribers, index) if node_type is ast.Call else None
+        dispatch: _CallDispatch | _AttributeDispatch | None = None
+        if node_type is ast.Call:
+            dispatch = _CallDispatch(subscribers, index)
+        elif node_type is ast.Attribute:
+            dispatch = _AttributeDispatch(subscribers, index)
         for node, scope in index.nodes.get(node_type, ()):
             rules = subscribers if dispatch is None else dispatch.rules_for(node, scope)  # type: ignore[arg-type]
             if not rules:
@@ -225,6 +229,37 @@ class _CallDispatch:
             accepted = {accepts for accepts, ok in zip(self.filters, passed, strict=True) if ok}
             chosen = self.chosen[key] = [rule for rule in self.rules if _gets(rule, name, attribute, accepted)]
         return chosen
+
+
+class _AttributeDispatch:
+    """Which of the rules that look at attribute expressions get a given one.
+
+    A file has thousands of attributes (``self.x``, ``jnp.zeros``) and a rule with
+    ``reference_names`` cares about a few qualified names: an attribute whose own name ends none
+    of them (and is none of the ``reference_attributes``) is refused by one set lookup, before its
+    qualified name is resolved.
+    """
+
+    def __init__(self, rules: list[Rule], index: ModuleIndex) -> None:
+        self.index = index
+        self.open = [rule for rule in rules if rule.reference_names is None]
+        self.narrowed = [rule for rule in rules if rule.reference_names is not None]
+        self.leaves = frozenset(
+            {name.rsplit(".", 1)[-1] for rule in self.narrowed for name in rule.reference_names or ()}
+            | {name for rule in self.narrowed for name in rule.reference_attributes}
+        )
+        self.everything = not self.narrowed
+
+    def rules_for(self, node: ast.Attribute, scope: Scope) -> list[Rule]:
+        if self.everything or node.attr not in self.leaves:
+            return self.open
+        name = self.index.qualname(node, scope)
+        chosen = [
+            rule
+            for rule in self.narrowed
+            if node.attr in rule.reference_attributes or (name is not None and name in (rule.reference_names or ()))
+        ]
+        return [*self.open, *chosen] if self.open else chosen
 
 
 def _gets(rule: Rule, name: str | None, attribute: str | None, accepted: set[object]) -> bool:

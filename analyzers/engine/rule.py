@@ -103,6 +103,13 @@ class Rule:
             The engine asks it once per call, for all the rules that share it, and hands the rule
             only the calls it accepts (and those its ``call_names`` name, when set). Wrap it in
             ``staticmethod``.
+        reference_names: For a rule that looks at ``ast.Attribute`` nodes: the fully qualified names
+            (``jax.tree_map``, ``jax.experimental.pallas.tpu.ANY``) of the attribute expressions it
+            can report on. The engine hands it only attributes whose last name is the last part of
+            one of them and whose qualified name is one of them (or whose name is in
+            ``reference_attributes``); ``None`` means every attribute.
+        reference_attributes: With ``reference_names``: attribute names (``device_buffer``) whose
+            expressions the rule also gets, whatever their object resolves to.
     """
 
     code: ClassVar[str]
@@ -120,6 +127,8 @@ class Rule:
     call_attributes: ClassVar[frozenset[str]] = frozenset()
     call_prefixes: ClassVar[tuple[str, ...]] = ()
     call_filter: ClassVar[Callable[[ast.Call, Scope, ModuleIndex], bool] | None] = None
+    reference_names: ClassVar[frozenset[str] | None] = None
+    reference_attributes: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -135,6 +144,10 @@ class Rule:
         for narrowing in ("call_attributes", "call_prefixes"):
             if getattr(cls, narrowing) and cls.call_names is None:
                 raise ValueError(f"{cls.__name__}: {narrowing} narrows nothing while call_names is None")
+        if cls.reference_names is not None and ast.Attribute not in cls.node_types:
+            raise ValueError(f"{cls.__name__}: reference_names is set but the rule does not look at ast.Attribute")
+        if cls.reference_attributes and cls.reference_names is None:
+            raise ValueError(f"{cls.__name__}: reference_attributes narrows nothing while reference_names is None")
         if "#" not in cls.explainer:
             raise ValueError(f"{cls.__name__}: explainer {cls.explainer!r} must be 'page#section'")
 

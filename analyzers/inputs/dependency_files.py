@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from xlalens.analyzers.core.diagnostics import Position, Range, RelatedLocation
 from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.core.versions import UNBOUNDED_PATCH, Version, release_before
 
 _NAME = re.compile(r"\s*(?P<name>[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]]*\])?\s*(?P<rest>.*)$", re.S)
 _CLAUSE = re.compile(r"^\s*(?P<op>===|==|~=|!=|<=|>=|<|>)\s*(?P<version>[0-9][0-9A-Za-z.*+!_-]*)\s*$")
@@ -49,12 +50,15 @@ class Requirement:
         text: The requirement as written.
         range: Where it is written.
         minor: The major.minor release every version it allows shares, when it allows only one.
+        highest: The newest release it allows, when it has an upper bound (``==0.4.30``,
+            ``<0.5``, ``~=2.9.0``); ``None`` when any newer release would do.
     """
 
     name: str
     text: str
     range: Range
     minor: MinorVersion | None
+    highest: Version | None = None
 
 
 def _release(version: str) -> tuple[list[int], bool] | None:
@@ -102,6 +106,41 @@ def pinned_minor(specifier: str) -> MinorVersion | None:
     return lowest if lowest is not None and lowest == highest else None
 
 
+def highest_allowed(specifier: str) -> Version | None:
+    """The newest release a version specifier allows, or None when it has no upper bound (or is unreadable).
+
+    An exclusive bound gives the release just below it, with an open-ended last part
+    (:data:`~xlalens.analyzers.core.versions.UNBOUNDED_PATCH`), and ``==0.4.*`` the last 0.4 release.
+
+    Examples:
+        >>> highest_allowed("==0.4.30"), highest_allowed(">=0.4,<0.5"), highest_allowed("~=2.9.0")
+        ((0, 4, 30), (0, 4, 9999), (2, 9, 9999))
+        >>> highest_allowed("<=0.6.2"), highest_allowed("==0.4.*"), highest_allowed(">=0.4.30")
+        ((0, 6, 2), (0, 4, 9999), None)
+    """
+    highest: Version | None = None
+    for clause in specifier.split(","):
+        if not clause.strip():
+            continue
+        match = _CLAUSE.match(clause)
+        if match is None:
+            return None
+        operator, parsed = match.group("op"), _release(match.group("version"))
+        if parsed is None:
+            return None
+        release, wild = parsed
+        bound: Version | None = None
+        if operator in ("==", "===", "<="):
+            bound = (*release, UNBOUNDED_PATCH) if wild else tuple(release)
+        elif operator == "<":
+            bound = release_before(tuple(release))
+        elif operator == "~=" and len(release) >= 2:
+            bound = (*release[:-1], UNBOUNDED_PATCH)
+        if bound is not None and (highest is None or bound < highest):
+            highest = bound
+    return highest
+
+
 def parse_requirement(text: str, range_: Range) -> Requirement | None:
     """Read one PEP 508 requirement (``name[extras] specifier ; marker`` or ``name @ url``).
 
@@ -120,12 +159,14 @@ def parse_requirement(text: str, range_: Range) -> Requirement | None:
     rest = match.group("rest").split(";", 1)[0].strip()
     if rest.startswith("@"):
         wheel = _WHEEL_VERSION.search(rest.split("#", 1)[0].strip())
-        minor = pinned_minor("==" + wheel.group("version")) if wheel is not None else None
+        specifier = "==" + wheel.group("version") if wheel is not None else ""
     else:
         if rest.startswith("(") and rest.endswith(")"):
             rest = rest[1:-1]
-        minor = pinned_minor(rest) if rest else None
-    return Requirement(name, text.strip(), range_, minor)
+        specifier = rest
+    minor = pinned_minor(specifier) if specifier else None
+    highest = highest_allowed(specifier) if specifier else None
+    return Requirement(name, text.strip(), range_, minor, highest)
 
 
 def _span(line: int, start: int, text: str) -> Range:

@@ -146,7 +146,7 @@ def known_transforms() -> list[str]:
 def _register_all() -> None:
     jit_like = [
         ("jax.jit", _JIT_STATICS),
-        ("jax.pjit", _JIT_STATICS),
+        # Deprecated in JAX 0.8.0 but still a jit (JX702 reports it). There never was a `jax.pjit`.
         ("jax.experimental.pjit.pjit", _JIT_STATICS),
         ("jax.pmap", ("static_broadcasted_argnums",)),
         ("flax.nnx.jit", _JIT_STATICS),
@@ -159,6 +159,7 @@ def _register_all() -> None:
     for name in (
         "jax.checkpoint",
         "jax.remat",
+        # Removed in JAX 0.10.0 (JX711 reports it); older code that still uses it traces the same way.
         "jax.ad_checkpoint.checkpoint",
         "jax.make_jaxpr",
         "jax.eval_shape",

@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.core.versions import format_version, parse_version
 from xlalens.analyzers.engine import registry
+from xlalens.analyzers.project.pins import PINNED_SETTINGS, ProjectPins
 from xlalens.explainers.calculators.blockspec import TPUS
 
 CONFIG_FILENAMES: tuple[str, ...] = ("xlalens.toml", "pyproject.toml")
@@ -75,6 +77,14 @@ def _positive_int(key: str, value: Any) -> int:
     return value
 
 
+def _release(key: str, value: Any) -> str:
+    # A bare TOML number (`jax-version = 0.4`) cannot hold 0.4.30 or tell 0.10 from 0.1: strings only.
+    parsed = parse_version(value) if isinstance(value, str) else None
+    if parsed is None or len(parsed) < 2:
+        raise TypeError(f'`{key}` must be a release number in quotes, such as "0.4.30" or "2.9", not {value!r}')
+    return format_version(parsed)
+
+
 _KEYS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
     "select": ("select", _strings),
     "ignore": ("ignore", _strings),
@@ -87,6 +97,8 @@ _KEYS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
     "tpu-generation": ("tpu_generation", _choice(tuple(TPUS))),
     "target": ("target", _choice(("tpu", "gpu"))),
     "device-count": ("device_count", _positive_int),
+    "jax-version": ("jax_version", _release),
+    "torch-xla-version": ("torch_xla_version", _release),
 }
 
 VALID_KEYS: tuple[str, ...] = tuple(sorted(_KEYS))
@@ -267,6 +279,9 @@ class SettingsResolver:
             self._fixed = apply_overrides(load_config(file), self._overrides)
         self._default: Settings | None = None
         self._by_dir: dict[str, Settings] = {}
+        self._pins = ProjectPins()
+        self._pinned: dict[str, Settings] = {}
+        self._variants: dict[tuple[int, tuple[tuple[str, str | None], ...]], Settings] = {}
 
     @property
     def cwd(self) -> Path:
@@ -291,10 +306,33 @@ class SettingsResolver:
         Raises:
             ConfigError: if the configuration that applies is invalid.
         """
-        if self._fixed is not None:
-            return self._fixed
         # Called for every file of a run: plain strings and one dict lookup on the common path.
         start = self.absolute(directory)
+        pinned = self._pinned.get(start)
+        if pinned is not None:
+            return pinned
+        settings = self._fixed if self._fixed is not None else self._configured(start)
+        pinned = self._pinned[start] = self._with_pins(settings, start)
+        return pinned
+
+    def _with_pins(self, settings: Settings, directory: str) -> Settings:
+        """``settings`` with the library releases it leaves unset taken from the project's pins."""
+        missing = [field for field in PINNED_SETTINGS if getattr(settings, field) is None]
+        if not missing:
+            return settings
+        found = self._pins.settings_for(directory)
+        changes = {field: found[field] for field in missing if found.get(field) is not None}
+        if not changes:
+            return settings
+        # One Settings object per distinct result, so the result cache fingerprints it once.
+        key = (id(settings), tuple(sorted(changes.items())))
+        shared = self._variants.get(key)
+        if shared is None:
+            shared = self._variants[key] = dataclasses.replace(settings, **changes)
+        return shared
+
+    def _configured(self, start: str) -> Settings:
+        """The settings the nearest configuration file gives ``start`` (the default without one)."""
         cached = self._by_dir.get(start)
         if cached is not None:
             return cached

@@ -257,3 +257,62 @@ def test_a_check_leaves_the_cycle_collector_as_it_found_it(enabled: bool) -> Non
         assert gc.isenabled() is enabled
     finally:
         gc.enable()
+
+
+ATTRIBUTE_SOURCE = """\
+import jax
+import jax as j
+from jax import tree_util as tu
+import jax.numpy as jnp
+
+a = jax.tree_map(abs, [1])
+b = j.tree_map(abs, [1])
+c = tu.tree_map(abs, [1])
+d = jnp.ones(2).device_buffer
+e = self_like.tree_map
+"""
+
+
+class _AttributeRecorder(Rule):
+    """Records every attribute expression it is handed."""
+
+    message = "recorded"
+    explainer = "tracing#python-control-flow"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Attribute,)
+    needs_traced = False
+    seen: ClassVar[list[str]]
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        self.seen.append(ctx.segment(node))
+
+
+class _TreeMapRecorder(_AttributeRecorder):
+    code = "JX981"
+    reference_names = frozenset({"jax.tree_map"})
+    reference_attributes = frozenset({"device_buffer"})
+
+
+class _EveryAttributeRecorder(_AttributeRecorder):
+    code = "JX982"
+
+
+def test_reference_names_match_attributes_however_the_module_is_spelled() -> None:
+    _TreeMapRecorder.seen = []
+    _EveryAttributeRecorder.seen = []
+    run_rules(ATTRIBUTE_SOURCE, "attributes.py", Settings(), [_TreeMapRecorder, _EveryAttributeRecorder])
+    assert _TreeMapRecorder.seen == ["jax.tree_map", "j.tree_map", "jnp.ones(2).device_buffer"]
+    assert "tu.tree_map" in _EveryAttributeRecorder.seen and "self_like.tree_map" in _EveryAttributeRecorder.seen
+
+
+def test_reference_names_on_a_rule_that_does_not_look_at_attributes_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"does not look at ast\.Attribute"):
+
+        class _Broken(_Recorder):
+            code = "JX983"
+            reference_names = frozenset({"jax.tree_map"})
+
+    with pytest.raises(ValueError, match="reference_attributes narrows nothing"):
+
+        class _AlsoBroken(_AttributeRecorder):
+            code = "JX984"
+            reference_attributes = frozenset({"device_buffer"})

@@ -18,6 +18,10 @@ metrics after each run, and the header ``# oracle: signal<op>value ...`` is chec
   must start with the text of the second line, ``# oracle-message: <text>`` (the rest of that line,
   verbatim; the line is required with ``raises=`` and allowed only with it).
 
+A case may also say what the process prints, for notices torch_xla writes instead of raising (its
+C++ runtime prints some deprecations to stdout): a line ``# oracle-output: <text>`` requires the
+text in the output (stdout and stderr) of every run, ``# oracle-output-absent: <text>`` forbids it.
+
 Every case that does not declare ``raises=`` must run to the end without an exception. A case
 with only ``devices=``/``raises=`` checks runs once (it measures nothing per step); one with a
 metric check runs twice, as above.
@@ -50,12 +54,31 @@ HARNESS = HERE / "harness.py"
 RESULT_PREFIX = "XLALENS-TX-ORACLE "
 STEP_COUNTS = (2, 5)
 TIMEOUT_S = 300
-CODES = ("TX101", "TX102", "TX103", "TX201", "TX202", "TX203", "TX301", "TX302", "TX303", "TX304")
+CODES = (
+    "TX101",
+    "TX102",
+    "TX103",
+    "TX201",
+    "TX202",
+    "TX203",
+    "TX301",
+    "TX302",
+    "TX303",
+    "TX304",
+    "TX701",
+    "TX702",
+    "TX703",
+    "TX704",
+    "TX705",
+    "TX706",
+    "TX707",
+)
 MIN_CASES = 3
 
 _HEADER = re.compile(r"#\s*oracle:\s*(?P<checks>.+)$")
 _CHECK = re.compile(r"(?P<signal>[a-z-]+)(?P<op>>=|<=|=|>|<)(?P<value>\S+)")
 _MESSAGE = re.compile(r"#\s*oracle-message: (?P<message>.+)$")
+_OUTPUT = re.compile(r"^#\s*oracle-output(?P<absent>-absent)?: (?P<text>.+)$", re.M)
 _MARKER = re.compile(r"#\s*error:\s*([A-Z]{2}\d{3}(?:\s*,\s*[A-Z]{2}\d{3})*)")
 _OPERATORS: dict[str, Callable[[Fraction, Fraction], bool]] = {
     "=": operator.eq,
@@ -93,6 +116,8 @@ class Case:
     checks: tuple[Check, ...]
     markers: frozenset[tuple[int, str]]
     message: str | None = None
+    output: tuple[tuple[str, bool], ...] = ()
+    """``(text, present)`` pairs the run's output must (or must not) contain."""
 
     def setting(self, signal: str) -> str | None:
         """The value of a ``devices=``/``raises=`` check, if the header has one."""
@@ -149,7 +174,8 @@ def load_case(path: Path) -> Case:
         found = _MARKER.search(line)
         if found:
             markers.update((number, code.strip()) for code in found.group(1).split(","))
-    return Case(path, tuple(checks), frozenset(markers), message)
+    output = tuple((found.group("text"), not found.group("absent")) for found in _OUTPUT.finditer(text))
+    return Case(path, tuple(checks), frozenset(markers), message, output)
 
 
 CASES = [load_case(p) for p in sorted(CASES_DIR.glob("*/*.py")) if p.stem.startswith(("pos_", "neg_"))]
@@ -186,6 +212,7 @@ class Run:
     returncode: int
     output: str
     result: dict[str, object] | None
+    full_output: str = ""
 
 
 def run_case(python: str, case: Case, steps: int) -> Run:
@@ -215,7 +242,7 @@ def run_case(python: str, case: Case, steps: int) -> Run:
     for line in proc.stdout.splitlines():
         if line.startswith(RESULT_PREFIX):
             result = json.loads(line[len(RESULT_PREFIX) :])
-    return Run(proc.returncode, (proc.stdout + proc.stderr)[-3000:], result)
+    return Run(proc.returncode, (proc.stdout + proc.stderr)[-3000:], result, proc.stdout + proc.stderr)
 
 
 @pytest.fixture(scope="session")
@@ -267,6 +294,11 @@ def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Futu
             assert raised == raises, f"{case.case_id}: expected {raises}, got {raised}: {message}\n{run.output}"
             assert case.message is not None and message.startswith(case.message), (
                 f"{case.case_id}: the message does not start with {case.message!r}:\n{message}"
+            )
+        for text, present in case.output:
+            assert (text in run.full_output) == present, (
+                f"{case.case_id} with {steps} steps: {text!r} {'missing from' if present else 'found in'} the output\n"
+                f"{run.output}"
             )
     if not case.metric_checks:
         return
@@ -326,7 +358,7 @@ PAGES_DIR = HERE.parents[1] / "explainers" / "pages"
 _NORUN_BLOCK = re.compile(r"^```python norun\n(?P<code>.*?)^```", re.S | re.M)
 PAGE_BLOCKS = [
     pytest.param(code, id=f"{page}:block{index}")
-    for page in ("torch-xla-lazy-tensor.md", "sharding.md")
+    for page in ("torch-xla-lazy-tensor.md", "sharding.md", "upgrading.md")
     for index, code in enumerate(_NORUN_BLOCK.findall((PAGES_DIR / page).read_text(encoding="utf-8")))
 ]
 

@@ -9,15 +9,16 @@ from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Positio
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
 from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
-from xlalens.analyzers.semantics.loops import parents
+from xlalens.analyzers.rules._migrations import compatibility_code, judge_change
 from xlalens.analyzers.semantics.names import Scope
 
 _EXPERIMENTAL_MODULE = "jax.experimental.shard_map"
-_SCOPE_NODES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 # The experimental shard_map's parameters in order; jax.shard_map takes all but f by keyword.
 _PARAMETERS = ("f", "mesh", "in_specs", "out_specs", "check_vma")
 _WARNING = "jax.experimental.shard_map is deprecated in v0.8.0. Used jax.shard_map instead."
+_EXPERIMENTAL = USAGE_CHANGES["experimental-shard-map"]
 
 
 @register_rule
@@ -37,7 +38,10 @@ class DeprecatedShardMapSpelling(Rule):
     `check_rep`; `jax.shard_map` takes them by keyword only and calls the check `check_vma`, so
     `jax.shard_map(f, mesh, in_specs, out_specs)` raises `TypeError: shard_map() takes from 0
     to 1 positional arguments but 4 were given` and `jax.shard_map(..., check_rep=False)` raises
-    `TypeError: shard_map() got an unexpected keyword argument 'check_rep'`.
+    `TypeError: shard_map() got an unexpected keyword argument 'check_rep'`. The experimental
+    spelling is a warning (deprecated but still working on 0.10.2), and is not reported when
+    `jax-version` (or the project's pin) is older than 0.8.0, where it is the only spelling; the
+    `jax.shard_map` calls are errors.
 
     ## Example
     ```python
@@ -96,8 +100,11 @@ class DeprecatedShardMapSpelling(Rule):
             self.check_call(node, ctx)
 
     def check_import(self, node: ast.ImportFrom, ctx: CheckContext) -> None:
-        if node.level or node.module != _EXPERIMENTAL_MODULE or _compatibility_code(node, ctx):
+        if node.level or node.module != _EXPERIMENTAL_MODULE or compatibility_code(node, ctx):
             return
+        judged = judge_change(ctx, _EXPERIMENTAL)
+        if judged is None:
+            return  # a jax-version before 0.8.0: the experimental module is the only one
         for alias in node.names:
             if alias.name != "shard_map":
                 continue
@@ -109,6 +116,7 @@ class DeprecatedShardMapSpelling(Rule):
                 f'{_WARNING}"; import `shard_map` from `jax`, which takes `mesh`, `in_specs` and `out_specs` by '
                 "keyword and `check_vma` instead of `check_rep`",
                 fix=fix,
+                severity=judged[0],
             )
 
     def check_call(self, node: ast.Call, ctx: CheckContext) -> None:
@@ -116,9 +124,12 @@ class DeprecatedShardMapSpelling(Rule):
         if callee is None:
             return
         qualname = ctx.index.qualname(callee, ctx.scope)
-        if qualname not in SHARD_MAP_NAMES or _compatibility_code(node, ctx):
+        if qualname not in SHARD_MAP_NAMES or compatibility_code(node, ctx):
             return
         if qualname == EXPERIMENTAL_SHARD_MAP and isinstance(callee, ast.Attribute):
+            judged = judge_change(ctx, _EXPERIMENTAL)
+            if judged is None:
+                return
             spelling = ctx.module_spelling("jax", "jax")
             edits = _keyword_edits(node, offset, ctx)
             fix = None
@@ -135,6 +146,7 @@ class DeprecatedShardMapSpelling(Rule):
                 "`jax.shard_map`, which takes `mesh`, `in_specs` and `out_specs` by keyword and `check_vma` "
                 "instead of `check_rep`",
                 fix=fix,
+                severity=judged[0],
             )
             return
         if qualname in SHARD_MAP_NAMES and qualname != EXPERIMENTAL_SHARD_MAP:
@@ -195,38 +207,6 @@ class DeprecatedShardMapSpelling(Rule):
         if reads != uses:
             return None
         return ctx.fix("Import `shard_map` from `jax` and pass its arguments by keyword", Applicability.SAFE, edits)
-
-
-def _compatibility_code(node: ast.AST, ctx: CheckContext) -> bool:
-    """Whether ``node`` only runs on other JAX versions: it is in an ``except`` handler (the fallback
-    of ``try: from jax import shard_map``), or under an ``if`` that tests a version or ``hasattr``."""
-    current: ast.AST = node
-    scope: Scope | None = ctx.scope
-    while scope is not None:
-        table = parents(ctx.index, scope)
-        parent = table.get(id(current))
-        while parent is not None and not isinstance(parent, _SCOPE_NODES):
-            if isinstance(parent, ast.ExceptHandler) and current is not parent.type:
-                return True
-            if isinstance(parent, ast.If | ast.IfExp) and current is not parent.test and _tests_version(parent.test):
-                return True
-            current, parent = parent, table.get(id(parent))
-        if parent is None or isinstance(parent, ast.Module):
-            return False
-        # Climb out of the function to the statement that defines it.
-        current = parent
-        owner = ctx.index.scope_of(parent)
-        scope = owner.parent if owner is not None else None
-    return False
-
-
-def _tests_version(test: ast.expr) -> bool:
-    """Whether a condition reads a version (``jax.__version__``, ``version.parse``) or uses ``hasattr``."""
-    for node in ast.walk(test):
-        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-        if "version" in name.lower() or name == "hasattr":
-            return True
-    return False
 
 
 def _callee(node: ast.Call, ctx: CheckContext) -> tuple[ast.expr | None, int]:

@@ -9,11 +9,14 @@ from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Positio
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
-from xlalens.analyzers.knowledge import torch_xla as tx
+from xlalens.analyzers.knowledge.migrations import Library
 from xlalens.analyzers.models.torch_xla.model import StepLoop, known_not_to_sync
+from xlalens.analyzers.rules._migrations import target_release
 from xlalens.analyzers.rules.torch_xla._steps import model
 
 _XLA_MODEL = "torch_xla.core.xla_model"
+_SYNC_SINCE = (2, 4)
+"""The first torch_xla release with ``torch_xla.sync``."""
 
 
 @register_rule
@@ -68,11 +71,12 @@ class StepLoopWithoutSync(Rule):
     that is handed the model, optimizer or tensors (it may sync).
 
     ## Fix safety
-    The fix appends `torch_xla.sync()` at the end of the loop body, or `xm.mark_step()` in a file
-    that already uses `mark_step`. It is safe: the step computes the same values, now one graph per
-    step. It is offered when the file already imports `torch_xla` or `torch_xla.core.xla_model` and
-    the loop body starts on its own line. A `continue` in the body skips the appended sync on that
-    iteration, so review loops that use it.
+    The fix appends `torch_xla.sync()` at the end of the loop body (adding `import torch_xla` when
+    the file lacks it), even in a file that still calls `xm.mark_step()`, which torch_xla 2.8
+    deprecated (TX701); only for a `torch-xla-version` before 2.4, which has no `torch_xla.sync`,
+    it appends `xm.mark_step()`. It is safe: the step computes the same values, now one graph per
+    step. It is offered when the loop body starts on its own line. A `continue` in the body skips
+    the appended sync on that iteration, so review loops that use it.
 
     ## References
     - torch_xla docs: "PyTorch on XLA devices", section "XLA Tensors are Lazy"
@@ -112,15 +116,10 @@ class StepLoopWithoutSync(Rule):
 
     @staticmethod
     def sync_call(ctx: CheckContext) -> tuple[str, tuple[Edit, ...]] | None:
-        """``torch_xla.sync()`` or ``xm.mark_step()`` spelled with the file's own imports and habits, and
-        the import ``torch_xla.sync()`` needs when the file has neither."""
+        """``torch_xla.sync()`` spelled with the file's own imports, and the import it needs when the file
+        has none; ``xm.mark_step()`` only for a target release without ``torch_xla.sync`` (before 2.4)."""
         xla_model = ctx.index.alias_for(_XLA_MODEL, ctx.scope)
-        top = ctx.index.alias_for("torch_xla", ctx.scope)
-        uses_mark_step = any(
-            ctx.index.qualname(call.func, scope) == tx.MARK_STEP  # type: ignore[attr-defined]
-            for call, scope in ctx.index.nodes.get(ast.Call, ())
-        )
-        if xla_model is not None and (uses_mark_step or top is None):
+        if xla_model is not None and target_release(ctx, Library.TORCH_XLA) < _SYNC_SINCE:
             return f"{xla_model}.mark_step()", ()
         spelling = ctx.module_spelling("torch_xla", "torch_xla")
         if spelling is None:

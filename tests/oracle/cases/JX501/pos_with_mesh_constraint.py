@@ -5,5 +5,5 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 mesh = Mesh(np.array(jax.devices()).reshape(4, 2), ("x", "y"))
-with mesh:
+with mesh:  # error: JX709
     y = jax.lax.with_sharding_constraint(jnp.ones((8, 4)), P("z"))  # error: JX501

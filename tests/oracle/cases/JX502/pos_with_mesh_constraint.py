@@ -5,5 +5,5 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 mesh = Mesh(np.array(jax.devices()).reshape(4, 2), ("x", "y"))
-with mesh:
+with mesh:  # error: JX709
     z = jax.lax.with_sharding_constraint(jnp.ones((8, 8)), P("y", "y"))  # error: JX502
