@@ -45,7 +45,7 @@ from __future__ import annotations
 import ast
 import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -248,6 +248,36 @@ class ShardMapModel:
 
     def __iter__(self) -> Iterator[ShardMapSite]:
         return iter(self.sites)
+
+    def runs_eagerly(self, body: FunctionNode) -> bool:
+        """Whether every ``shard_map`` of ``body`` runs outside any trace, call by call.
+
+        Called eagerly, ``shard_map`` runs its body on every call with each device's block (a
+        ``print`` there shows the values); under ``jax.jit`` (the ``shard_map`` inside a jitted
+        function, its result jitted, or called from one) the body is traced once and cached.
+        """
+        sites = [site for site in self.sites if site.body is body]
+        traced = self.interpreter.traced
+        if not sites or getattr(traced.get(id(body)), "jit_spec", None) is not None:
+            return False  # no shard_map of it here, or `jax.jit` applied to it as well
+        for site in sites:
+            if site.scope is None or self._in_traced_function(site.scope, traced) or not site.applications:
+                return False
+            for application in site.applications:
+                scope = self.scopes.get(id(application.call))
+                func = application.call.func
+                if scope is None or self._in_traced_function(scope, traced) or isinstance(func, ast.Call):
+                    return False
+        return True
+
+    @staticmethod
+    def _in_traced_function(scope: Scope, traced: Mapping[int, object]) -> bool:
+        function = scope.enclosing_function()
+        while function is not None:
+            if id(function.node) in traced:
+                return True
+            function = function.parent.enclosing_function() if function.parent is not None else None
+        return False
 
     def parent(self, node: ast.AST, scope: Scope) -> ast.AST | None:
         """The node ``node`` (which sits in ``scope``) is a child of; a decorator's is its ``def``."""

@@ -11,6 +11,7 @@ is not a literal, the analyzer cannot tell which parameters are traced and treat
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.knowledge import callback_holders, lax_control_flow
@@ -651,6 +652,56 @@ def follow_values(interpreter: Interpreter) -> None:
         for node_id in traced.keys() - evaluated:
             interpreter.forget(traced[node_id].node)
         interpreter.forget_provided_params()
+
+
+def traced_root(index: ModuleIndex, traced: Mapping[int, TracedFunction], node: FunctionNode) -> FunctionNode:
+    """The function whose transform makes ``node`` traced: itself, or the traced caller (or enclosing
+    function) it is traced through, followed a few steps."""
+    for _ in range(8):
+        info = traced.get(id(node))
+        if info is None:
+            return node
+        if info.called_from is not None:
+            node = info.called_from
+            continue
+        if info.inherited:
+            scope = index.scope_of(node)
+            outer = scope.parent.enclosing_function() if scope is not None and scope.parent is not None else None
+            if outer is None:
+                return node
+            node = outer.node  # type: ignore[assignment]
+            continue
+        return node
+    return node
+
+
+def applied_eagerly(index: ModuleIndex, traced: Mapping[int, TracedFunction], node: FunctionNode) -> bool:
+    """Whether ``node`` is traced only by a non-staging transform applied on the spot outside any trace.
+
+    ``jax.vmap(f)(x)`` at the top level traces ``f`` on every call, with no compile cache: a ``print``
+    there runs every time (and shows the batch tracer). Under ``jax.jit``, or stored and called later,
+    that is not known, so this says ``False``.
+    """
+    info = traced.get(id(node))
+    if info is None or info.stages or info.jit_spec is not None or info.called_from is not None or not info.sites:
+        return False
+    applied = index.derived("calls-by-callee", _calls_by_callee)
+    for site in info.sites:
+        found = applied.get(id(site))
+        if found is None:
+            return False
+        _, scope = found
+        function = scope.enclosing_function()
+        while function is not None:
+            if id(function.node) in traced:
+                return False
+            function = function.parent.enclosing_function() if function.parent is not None else None
+    return True
+
+
+def _calls_by_callee(index: ModuleIndex) -> dict[int, tuple[ast.Call, Scope]]:
+    """``id`` of a callee expression -> the call that applies it (``jax.vmap(f)`` -> ``jax.vmap(f)(x)``)."""
+    return {id(call.func): (call, scope) for call, scope in index.nodes.get(ast.Call, ())}  # type: ignore[attr-defined]
 
 
 def _trace_method_values(interpreter: Interpreter, traced: dict[int, TracedFunction]) -> None:

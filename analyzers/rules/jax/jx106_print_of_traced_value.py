@@ -10,6 +10,8 @@ from xlalens.analyzers.core.diagnostics import Applicability, Fix, Severity
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.models.sharding.shard_map import shard_map_model
+from xlalens.analyzers.models.tracing.traced_functions import applied_eagerly, traced_root
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     holds_traced_leaf,
@@ -129,10 +131,17 @@ class PrintOfTracedValue(Rule):
         traced = [a for a in node.args if self.prints_traced(a, ctx)]
         if not traced:
             return
+        function = ctx.scope.enclosing_function()
+        root = traced_root(ctx.index, ctx.traced, function.node) if function is not None else None  # type: ignore[arg-type]
+        if root is not None and shard_map_model(ctx.index, ctx.interpreter).runs_eagerly(root):
+            return  # an eager shard_map runs its body on every call and prints each device's block
+        if root is not None and applied_eagerly(ctx.index, ctx.traced, root):
+            explanation = "runs on every call, but shows the batch tracer, not the values"
+        else:
+            explanation = "runs at trace time: it shows a tracer, not values, and prints nothing on cached calls"
         ctx.report(
             node,
-            f"`print` in `{function_name(ctx)}` ({traced_by(ctx)}) runs at trace time: "
-            "it shows a tracer, not values, and prints nothing on cached calls; use `jax.debug.print`",
+            f"`print` in `{function_name(ctx)}` ({traced_by(ctx)}) {explanation}; use `jax.debug.print`",
             fix=self.fix(node, ctx),
             related=traced_here(ctx, traced[0]),
         )
