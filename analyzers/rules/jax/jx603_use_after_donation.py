@@ -17,10 +17,35 @@ from xlalens.analyzers.semantics.loops import enclosing_loops, node_in, parents
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 from xlalens.analyzers.semantics.values import Array, Dict, Seq, Value
 
-# What still works on a deleted array: its metadata lives in the Python object, not the buffer.
+# What still works on a deleted array (checked with JAX 0.10.2): its metadata lives in the Python
+# object, not the buffer. `x.T`, `x.device` and printing read the buffer and raise.
 _METADATA = frozenset(
-    {"shape", "dtype", "ndim", "size", "sharding", "is_deleted", "aval", "weak_type", "nbytes", "itemsize"}
+    {
+        "shape",
+        "dtype",
+        "ndim",
+        "size",
+        "sharding",
+        "is_deleted",
+        "delete",
+        "aval",
+        "weak_type",
+        "nbytes",
+        "itemsize",
+        "committed",
+    }
 )
+_SHAPE_ONLY_CALLS = frozenset(
+    {"builtins.len", "builtins.isinstance", "builtins.id", "builtins.type", "jax.typeof", "jax.eval_shape"}
+    | {"jax.ShapeDtypeStruct.like"}
+)
+"""Calls that look at an array's type and shape only."""
+_SHAPE_ONLY_METHODS = frozenset(
+    {"lower", "trace", "eval_shape", "assertDeleted", "assertNotDeleted"}
+    | {"assertIs", "assertIsNot", "assertIsInstance", "assertNotIsInstance"}
+)
+"""``jitted.lower(x)``/``.trace(x)`` stage without running; a test's ``assertDeleted(x)`` asks ``is_deleted``,
+and ``assertIs``/``assertIsInstance`` look at the object, not its buffer."""
 
 
 def _holds_device_arrays(value: Value) -> bool:
@@ -88,9 +113,17 @@ class _Donations(FlowWalk):
         parent = parents(self.index, self.scope).get(id(name))
         if isinstance(parent, ast.Attribute) and parent.value is name:
             return parent.attr in _METADATA
-        if isinstance(parent, ast.Call) and len(parent.args) == 1 and parent.args[0] is name:
-            return self.index.qualname(parent.func, self.scope) in ("builtins.len", "jax.typeof")
-        return False
+        if isinstance(parent, ast.Compare) and all(isinstance(op, ast.Is | ast.IsNot) for op in parent.ops):
+            return True
+        if not (isinstance(parent, ast.Call) and name in parent.args):
+            return False
+        func = parent.func
+        if self.index.qualname(func, self.scope) in _SHAPE_ONLY_CALLS:
+            return True
+        if isinstance(func, ast.Attribute) and func.attr in _SHAPE_ONLY_METHODS:
+            return True
+        # jax.make_jaxpr(f)(x) traces f on x's type.
+        return isinstance(func, ast.Call) and self.index.qualname(func.func, self.scope) == "jax.make_jaxpr"
 
 
 _FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, list[ast.Name]]]] = weakref.WeakKeyDictionary()
