@@ -10,11 +10,11 @@ hover and the live page always agree.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from xlalens.analyzers.engine.check_context import CheckContext
-from xlalens.analyzers.models.tracing.jit_wrappers import BoundArgument
+from xlalens.analyzers.models.tracing.jit_wrappers import BoundArgument, JitWrapper
 from xlalens.analyzers.semantics.loops import Counter, Loop
 from xlalens.analyzers.semantics.values import Array, Const, Dict, Seq, Value
 from xlalens.explainers.calculators import dtypes
@@ -171,3 +171,34 @@ def call_label(call: ast.Call, ctx: CheckContext) -> str:
     """The called expression, shortened for messages (``step``, ``jax.jit(...)``)."""
     text = " ".join(ctx.segment(call.func).split())
     return text if len(text) <= 30 else text[:29] + "…"
+
+
+def captures_per_run_values(wrapper: JitWrapper, varying: Collection[str], ctx: CheckContext) -> bool:
+    """Whether the jitted program itself depends on names that change from run to run (``varying``).
+
+    A jitted closure that reads a loop variable or an enclosing function's parameter bakes its
+    value into the program, and so does a ``jax.jit`` option built from one (``out_shardings=
+    shardings[layer]``). When that value is an array, jitting once and passing it as an argument
+    removes the recompiles; when it is anything else (a block size, a spec, a config) every run
+    needs its own program anyway, so there is nothing to hoist. Unknown values count as the latter.
+    """
+    option_names = {
+        n.id for expr in wrapper.keywords.values() for n in ast.walk(expr) if isinstance(n, ast.Name)
+    }
+    if option_names & set(varying):
+        return True
+    function = wrapper.function.target
+    if function is None:
+        return False
+    scope = ctx.index.scope_of(function)
+    own = set(scope.bindings) if scope is not None else set()
+    body = [function.body] if isinstance(function, ast.Lambda) else function.body
+    for statement in body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in varying:
+                if node.id in own:
+                    continue
+                value = ctx.interpreter.value_of(node, ctx.index.scope_of(function) or ctx.scope)
+                if not (isinstance(value, Array) and value.library in ("jax", "numpy")):
+                    return True
+    return False

@@ -10,12 +10,13 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, bind_arguments, jit_index, may_build_jit_wrapper
-from xlalens.analyzers.rules.jax._retrace import calls_text, compile_count
+from xlalens.analyzers.rules.jax._retrace import calls_text, captures_per_run_values, compile_count
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.loops import (
     Loop,
     counter_of,
     enclosing_loops,
+    loop_stores,
     node_in,
     parents,
     stored_names,
@@ -99,7 +100,7 @@ class JitWrapperCreatedInLoop(Rule):
         if wrapper is None or not loops:
             return
         calls = self.calls_in_loop(node.name, loops[0], node)
-        if calls:
+        if calls and not captures_per_run_values(wrapper, loop_stores(loops[0], ctx.index), ctx):
             self.report(ctx, wrapper.site, wrapper, loops[0], calls[0], "def", node.name, None)
 
     def check_expression(self, node: ast.Call, wrapper: JitWrapper, ctx: CheckContext) -> None:
@@ -130,6 +131,8 @@ class JitWrapperCreatedInLoop(Rule):
             call = calls[0]
         else:
             return
+        if captures_per_run_values(wrapper, loop_stores(loop, ctx.index), ctx):
+            return  # each iteration needs its own program (a block size, a layer's shardings): nothing to hoist
         self.report(ctx, node, wrapper, loop, call, fresh, wrapper.function.name, assigned)
 
     @staticmethod

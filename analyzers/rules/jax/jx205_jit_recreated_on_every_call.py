@@ -11,7 +11,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
-from xlalens.analyzers.rules.jax._retrace import calls_text
+from xlalens.analyzers.rules.jax._retrace import calls_text, captures_per_run_values
 from xlalens.analyzers.semantics.loops import enclosing_loops, node_in
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 
@@ -95,7 +95,7 @@ class JitRecreatedOnEveryCall(Rule):
         if enclosing_loops(node, ctx.index, ctx.scope) or enclosing_loops(wrapper.site, ctx.index, wrapper.scope):
             return  # a jit built and called in a loop is JX201's; one built once and reused in a loop is fine
         loop_call = self.called_in_loop(outer, ctx)
-        if loop_call is None:
+        if loop_call is None or captures_per_run_values(wrapper, outer.bindings, ctx):
             return
         name = outer.node.name  # type: ignore[union-attr]
         calls = calls_text(ctx, bind_arguments(wrapper, node), fresh_function=True, require_known=True)
