@@ -134,6 +134,14 @@ TREE_RESULT_LAX = frozenset(
 )
 """``jax.lax`` functions returning pytrees rather than one array."""
 
+TREE_PRESERVING_LAX = frozenset(
+    {"psum", "pmean", "pmax", "pmin", "ppermute", "pshuffle", "all_gather", "psum_scatter", "stop_gradient"}
+)
+"""``jax.lax`` functions applied leaf by leaf to a pytree argument: the result has its structure
+(``pmean((loss, metrics), "batch")`` is a tuple of a scalar and a dict)."""
+SHAPE_PRESERVING_LAX = frozenset({"psum", "pmean", "pmax", "pmin", "ppermute", "pshuffle", "stop_gradient"})
+"""Of those, the ones whose leaves keep their shapes."""
+
 _OPTAX_LOSSES = (
     "convex_kl_divergence",
     "cosine_distance",

@@ -1767,6 +1767,9 @@ class _FunctionRun:
             if qualname == "jax.lax.psum" and args and isinstance(args[0], Const) and type(args[0].value) is int:
                 # psum of a Python int is computed at trace time: psum(1, axis) is the axis size.
                 return Static("int")
+            if qualname.startswith("jax.lax.") and qualname[8:] in arrays.TREE_PRESERVING_LAX and args:
+                keep = qualname[8:] in arrays.SHAPE_PRESERVING_LAX
+                return _leafwise(args[0], keep, self.staged or traced_inputs)
             if qualname.startswith("jax.lax.") and qualname[8:] in arrays.TREE_RESULT_LAX:
                 return TracedTree("<lax>") if self.staged or traced_inputs else UNKNOWN
             if qualname.count(".") != 2:
@@ -1940,6 +1943,22 @@ def _holder_object(
         given = {**dict(zip(kept.methods, args, strict=False)), **keywords}
         callbacks = [(m, given[m]) for m in kept.methods if isinstance(given.get(m), FunctionRef | Transformed)]
     return LibraryObject(kept.qualname, callbacks=tuple(callbacks))
+
+
+def _leafwise(value: Value, keep_shapes: bool, traced: bool) -> Value:
+    """The result of a collective applied leaf by leaf: the same containers, an array for each leaf."""
+    if isinstance(value, Seq):
+        return Seq(tuple(_leafwise(item, keep_shapes, traced) for item in value.items), value.is_list)
+    if isinstance(value, Dict):
+        return Dict(value.keys, tuple(_leafwise(item, keep_shapes, traced) for item in value.values))
+    if isinstance(value, Array):
+        shape = value.shape if keep_shapes else None
+        return Array(shape, value.dtype, value.weak_type, traced or value.traced, "jax")
+    if _is_number(value):
+        return Array((), None, False, traced, "jax")
+    if isinstance(value, TracedTree):
+        return value
+    return UNKNOWN  # a leaf or a container: its structure is not known
 
 
 def _array_type(value: Value) -> array_ops.ArrayType | None:

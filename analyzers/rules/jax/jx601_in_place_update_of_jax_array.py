@@ -87,8 +87,9 @@ class InPlaceUpdateOfJaxArray(Rule):
         array = ctx.value(target.value)
         if not (isinstance(array, Array) and array.library == "jax"):
             return
-        if isinstance(target.value, ast.Name) and _may_be_pallas_ref(target.value.id, ctx):
-            return
+        root = _root_name(target.value)
+        if root is not None and _may_be_pallas_ref(root.id, ctx):
+            return  # a Pallas ref, or a view of one (`ref.at[i].bitcast(...)[...] = v` stores into it)
         name = ctx.segment(target.value)
         index = ctx.segment(target.slice)
         fix = None
@@ -106,6 +107,19 @@ class InPlaceUpdateOfJaxArray(Rule):
             f"use `{name} = {name}.at[{index}].{method}(...)`",
             fix=fix,
         )
+
+
+def _root_name(expr: ast.expr) -> ast.Name | None:
+    """The name a chain of attributes, subscripts and method calls starts from (``ref`` of ``ref.at[i].bitcast()``)."""
+    while True:
+        if isinstance(expr, ast.Name):
+            return expr
+        if isinstance(expr, ast.Attribute | ast.Subscript):
+            expr = expr.value
+        elif isinstance(expr, ast.Call):
+            expr = expr.func
+        else:
+            return None
 
 
 def _may_be_pallas_ref(name: str, ctx: CheckContext) -> bool:
