@@ -182,9 +182,7 @@ def captures_per_run_values(wrapper: JitWrapper, varying: Collection[str], ctx: 
     removes the recompiles; when it is anything else (a block size, a spec, a config) every run
     needs its own program anyway, so there is nothing to hoist. Unknown values count as the latter.
     """
-    option_names = {
-        n.id for expr in wrapper.keywords.values() for n in ast.walk(expr) if isinstance(n, ast.Name)
-    }
+    option_names = {n.id for expr in wrapper.keywords.values() for n in ast.walk(expr) if isinstance(n, ast.Name)}
     if option_names & set(varying):
         return True
     function = wrapper.function.target

@@ -120,9 +120,14 @@ class TimingWithoutSynchronization(Rule):
         start = next((i for i in range(position - 1, -1, -1) if self.reads_clock(block[i], ctx)), None)
         if start is None:
             return
+        if self.blocks_before(node, statement, ctx):  # type: ignore[arg-type]
+            return  # `print(f"{loss} {time.time() - t0}")` formats (waits for) `loss` before reading the clock
         between = block[start + 1 : position]
-        jitted = self.jitted_calls(between, ctx)
+        jitted, blocked = self.jitted_calls(between, ctx)
+        if blocked:
+            return
         if not jitted:
+            self.check_interval_after_dispatch(node, block, start, ctx)
             return
         last = jitted[-1]
         ctx.report(
@@ -144,25 +149,76 @@ class TimingWithoutSynchronization(Rule):
             isinstance(n, ast.Call) and ctx.index.qualname(n.func, ctx.scope) in CLOCKS for n in walk_scope([statement])
         )
 
+    def check_interval_after_dispatch(
+        self, node: ast.Call, block: list[ast.stmt], start: int, ctx: CheckContext
+    ) -> None:
+        """Two clock reads with nothing between them, the first taken right after a jitted call returned:
+        the interval is meant to time the device (``device_time = time.time() - submit_done``) but
+        nothing waits, so it measures neither the dispatch nor the computation."""
+        if start == 0 or not self.subtracts_clock_of(node, block[start], ctx):
+            return
+        dispatched, blocked = self.jitted_calls([block[start - 1]], ctx)
+        if blocked or not dispatched or self.reads_clock(block[start - 1], ctx):
+            return
+        last = dispatched[-1]
+        ctx.report(
+            node,
+            f"`{ctx.segment(node.func)}()` closes an interval that starts after "
+            f"`{' '.join(ctx.segment(last).split())[:40]}` (line {last.lineno}) returned and waits for nothing: "
+            "the computation is still running, so this measures neither dispatch nor compute; wait with "
+            "`jax.block_until_ready(...)` before reading the clock",
+            related=(RelatedLocation(ctx.path, ctx.source.node_range(last), "asynchronous call, not waited for"),),
+        )
+
     @staticmethod
-    def jitted_calls(statements: list[ast.stmt], ctx: CheckContext) -> list[ast.Call]:
-        """The jitted calls among ``statements``; empty when anything there might wait for the device."""
+    def subtracts_clock_of(clock: ast.Call, first: ast.stmt, ctx: CheckContext) -> bool:
+        """Whether ``clock`` is read as ``clock() - t`` with ``t`` the name the first clock read was stored in."""
+        parent = parents(ctx.index, ctx.scope).get(id(clock))
+        if not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.left is clock):
+            return False
+        stored = first.targets if isinstance(first, ast.Assign) else []
+        return isinstance(parent.right, ast.Name) and any(
+            isinstance(t, ast.Name) and t.id == parent.right.id for t in stored
+        )
+
+    @staticmethod
+    def blocks_before(clock: ast.Call, statement: ast.stmt, ctx: CheckContext) -> bool:
+        """Whether the clock's own statement evaluates something that may wait before the clock is read:
+        a formatted value or a call to the left of it (not one the clock read sits in)."""
+        position = (clock.lineno, clock.col_offset)
+        inside = {id(n) for n in ast.walk(clock)}
+        around = {id(n) for n in ast.walk(statement) if any(c is clock for c in ast.walk(n))}
+        for each in ast.walk(statement):
+            if id(each) in inside or id(each) in around or not isinstance(each, ast.FormattedValue | ast.Call):
+                continue
+            if (each.lineno, each.col_offset) < position and not (
+                isinstance(each, ast.Call) and ctx.index.qualname(each.func, ctx.scope) in CLOCKS
+            ):
+                return True
+        return False
+
+    @staticmethod
+    def jitted_calls(statements: list[ast.stmt], ctx: CheckContext) -> tuple[list[ast.Call], bool]:
+        """The jitted calls among ``statements`` that compute something, and whether anything there might
+        wait for the device."""
         jits = jit_index(ctx.index)
         found: list[ast.Call] = []
         for each in walk_scope(statements):
             if isinstance(each, ast.stmt) and not isinstance(each, _PLAIN_STATEMENTS):
-                return []  # a condition or a context manager may read a result
+                return found, True  # a condition or a context manager may read a result
             if isinstance(each, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-                return []
+                return found, True
             if not isinstance(each, ast.Call):
                 continue
-            if jits.of_call(each, ctx.scope) is not None:
-                found.append(each)
+            wrapper = jits.of_call(each, ctx.scope)
+            if wrapper is not None:
+                if _returns_something(wrapper.function.target):
+                    found.append(each)  # a jitted function that returns nothing leaves nothing to wait for
                 continue
             qualname = ctx.index.qualname(each.func, ctx.scope) or ""
             if not (qualname.startswith(_ASYNC_PREFIXES) or qualname in _PLAIN_BUILTINS):
-                return []  # any other call may block (`float(y)`, `print(y)`, `y.block_until_ready()`)
-        return found
+                return found, True  # any other call may block (`float(y)`, `print(y)`, `y.block_until_ready()`)
+        return found, False
 
     @staticmethod
     def wait_first(ctx: CheckContext, call: ast.Call, clock: ast.stmt, between: list[ast.stmt]) -> Fix | None:
@@ -191,3 +247,11 @@ class TimingWithoutSynchronization(Rule):
             Applicability.SAFE,
             [*imports, Edit(Range(start, start), f"{jax_alias}.block_until_ready({name})\n{indent}")],
         )
+
+
+def _returns_something(function: ast.AST | None) -> bool:
+    """Whether a jitted function may return a value (unknown functions may); a body that returns nothing
+    (a benchmark of dispatch overhead) leaves no computation to wait for."""
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return True
+    return any(isinstance(n, ast.Return) and n.value is not None for n in walk_scope(list(function.body)))
