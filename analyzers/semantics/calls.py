@@ -363,6 +363,8 @@ class CallGraph:
         for attribute, scope in index.nodes.get(ast.Attribute, ()):
             assert isinstance(attribute, ast.Attribute)
             if attribute.attr in by_name and id(attribute) not in self._resolved_funcs:
+                if index.qualname(attribute, scope) is not None:
+                    continue  # `np.concatenate`: an imported module's attribute, not this module's function
                 # `obj.method` passed around, or called on a receiver only values tell: any method of that name.
                 self._attribute_refs.setdefault(attribute.attr, []).append((attribute, scope))
         module_level = {id(n) for n in index.tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}

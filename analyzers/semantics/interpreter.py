@@ -832,7 +832,10 @@ class _FunctionRun:
         return True
 
     def s_if(self, node: ast.If) -> bool:
-        self.expr(node.test)
+        test = self.expr(node.test)
+        if isinstance(test, Const) and isinstance(test.value, bool) and _is_type_test(node.test):
+            # `if isinstance(x, np.ndarray):` on a JAX array: only one branch ever runs.
+            return self.block(node.body if test.value else node.orelse)
         before = dict(self.env)
         body_ends = self.block(node.body)
         after_body = self.env
@@ -1839,6 +1842,10 @@ class _FunctionRun:
             if args and isinstance(args[0], Seq):
                 return Const(len(args[0].items))
             return Static("int")
+        if name == "isinstance" and len(args) == 2:
+            known = _array_isinstance(args[0], args[1])
+            if known is not None:
+                return Const(known)
         if name in ("isinstance", "hasattr", "callable", "issubclass", "id", "type", "repr"):
             return Static()
         if name == "range":
@@ -1943,6 +1950,33 @@ def _holder_object(
         given = {**dict(zip(kept.methods, args, strict=False)), **keywords}
         callbacks = [(m, given[m]) for m in kept.methods if isinstance(given.get(m), FunctionRef | Transformed)]
     return LibraryObject(kept.qualname, callbacks=tuple(callbacks))
+
+
+_JAX_ARRAY_TYPES = frozenset({"jax.Array", "jax.numpy.ndarray"})
+
+
+def _array_isinstance(value: Value, classes: Value) -> bool | None:
+    """``isinstance(x, cls)`` for a JAX array ``x`` and NumPy's or JAX's array class; ``None`` otherwise.
+
+    A JAX array (a tracer too) is a ``jax.Array`` and never a ``numpy.ndarray``.
+    """
+    if not (isinstance(value, Array) and value.library == "jax"):
+        return None
+    names = [
+        c.qualname for c in (classes.items if isinstance(classes, Seq) else (classes,)) if isinstance(c, ModuleRef)
+    ]
+    if not names or len(names) != (len(classes.items) if isinstance(classes, Seq) else 1):
+        return None
+    if any(name in _JAX_ARRAY_TYPES for name in names):
+        return True
+    return False if all(name == "numpy.ndarray" for name in names) else None
+
+
+def _is_type_test(test: ast.expr) -> bool:
+    """``isinstance(...)`` or ``not isinstance(...)``: a condition decided by a value's type."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
 
 
 def _leafwise(value: Value, keep_shapes: bool, traced: bool) -> Value:

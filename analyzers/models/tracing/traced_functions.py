@@ -337,8 +337,9 @@ class _Discovery:
                 traced = self.vmapped_params(keywords, call, positional, every)
             else:
                 traced = {p: spec.params for p in every if p not in static}
-        if spec.is_jit:
-            for name in self.defaults_never_passed(node, bound_positional):
+        if spec.is_jit or spec.params is ParamTracing.IN_AXES:
+            applied = self.index.derived("calls-by-callee", _calls_by_callee).get(id(call)) if call else None
+            for name in self.defaults_never_passed(node, bound_positional, applied[0] if applied else None):
                 traced.pop(name, None)
         if spec.name in _SHARD_MAPS:
             for name in _unmapped_params(keywords, call, positional):
@@ -361,27 +362,47 @@ class _Discovery:
         else:
             existing.merge(info)
 
-    def defaults_never_passed(self, node: FunctionNode, bound_positional: int) -> set[str]:
+    def defaults_never_passed(
+        self, node: FunctionNode, bound_positional: int, application: ast.Call | None = None
+    ) -> set[str]:
         """Parameters with a literal default that no call in the module passes.
 
-        A jitted function traces only the arguments it is called with; a parameter left to its
+        A transformed function traces only the arguments it is called with; a parameter left to its
         default keeps the Python value inside the trace, so ``n: int = 16`` stays static unless
         some call passes ``n``. Calls are matched by the function's name and the names bound to
-        expressions that mention it (``step = jax.jit(train_step)``).
+        expressions that mention it (``step = jax.jit(train_step)``), and ``application`` is the
+        call that applies the transform's result on the spot (``jax.vmap(f)(keys)``).
         """
         defaults = _literal_defaults(node)
-        if not defaults or isinstance(node, ast.Lambda):
+        if not defaults:
             return set()
         calls = self.index.derived("calls-by-name", _calls_by_name)
-        names = {node.name, *self.index.derived("names-bound-from", _names_bound_from).get(node.name, ())}
+        if isinstance(node, ast.Lambda):
+            named = {
+                t.id
+                for t in self.index.derived("assigned-values", assigned_values).get(id(node), ())
+                if isinstance(t, ast.Name)
+            }
+        else:
+            named = {node.name}
+        names = {
+            *named,
+            *(
+                bound
+                for name in named
+                for bound in self.index.derived("names-bound-from", _names_bound_from).get(name, ())
+            ),
+        }
         positional = positional_params(node)
         passed: set[str] = set()
-        for name in names:
-            for call in calls.get(name, ()):
-                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-                    return set()
-                passed.update(positional[bound_positional : bound_positional + len(call.args)])
-                passed.update(k.arg for k in call.keywords if k.arg is not None)
+        for call in [
+            *([application] if application is not None else []),
+            *(c for n in names for c in calls.get(n, ())),
+        ]:
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                return set()
+            passed.update(positional[bound_positional : bound_positional + len(call.args)])
+            passed.update(k.arg for k in call.keywords if k.arg is not None)
         return set(defaults) - passed
 
     @staticmethod
