@@ -245,7 +245,9 @@ class Interpreter:
         self.call_evaluators = [e.evaluate_call for e in self.extensions if e.evaluate_call is not None]
         self._evaluations: dict[int, Evaluation] = {}
         self._in_progress: set[int] = set()
-        self._provided_params: dict[int, Mapping[str, Value]] | None = None
+        self._provided_sources: list[ParameterValues] | None = None
+        self._provided_keys: set[int] = set()
+        self._providing: set[int] = set()
         self._call_results: dict[tuple[object, ...], Value] = {}
         self._calling: list[int] = []
         self._calling_nodes: list[FunctionNode] = []
@@ -282,7 +284,7 @@ class Interpreter:
         if key in self._in_progress:
             return Evaluation()
         # A provider evaluates call sites, which may evaluate this function: let it, and keep the result.
-        params: Mapping[str, Value] | None = self.provided_params().get(key) if scope.is_function else None
+        params: Mapping[str, Value] | None = self.provided_for(key) if scope.is_function else None
         found = self._evaluations.get(key)
         if found is not None:
             return found
@@ -297,7 +299,9 @@ class Interpreter:
             evaluation = run.evaluation()
         finally:
             self._in_progress.discard(key)
-        self._evaluations[key] = evaluation
+        if key not in self._providing:
+            # (one evaluated while its own parameters are being provided holds only for that query)
+            self._evaluations[key] = evaluation
         if cut:
             # Its callers were left out for depth or cost: the answer holds until it is asked from the top.
             self._provisional.add(key)
@@ -418,11 +422,10 @@ class Interpreter:
 
     def forget_provided_params(self) -> None:
         """Ask the extensions again for parameter values (more functions became traced since)."""
-        if self._provided_params is None:
-            return
-        for key in self._provided_params:
+        for key in self._provided_keys:
             self._evaluations.pop(key, None)
-        self._provided_params = None
+        self._provided_keys.clear()
+        self._provided_sources = None
 
     def forget(self, function: FunctionNode) -> None:
         """Drop the evaluation of ``function`` (it became traced, so its parameters and arrays change)."""
@@ -571,20 +574,31 @@ class Interpreter:
         self._call_results[key] = result
         return result
 
-    def provided_params(self) -> ParameterValues:
-        """The parameter values the extensions provide (``shard_map`` bodies' per-device blocks), by function."""
-        if self._provided_params is None:
+    def provided_for(self, key: int) -> Mapping[str, Value] | None:
+        """The parameter values an extension provides for the function with ``id`` ``key`` (``shard_map``
+        bodies' per-device blocks, control-flow bodies' operands), if any; providers may be lazy."""
+        if key in self._providing:
+            return None
+        if self._provided_sources is None:
             # A provider evaluates call sites, which may ask for this again: it gets nothing meanwhile.
-            self._provided_params = {}
-            provided: dict[int, Mapping[str, Value]] = {}
-            for extension in self.extensions:
-                if extension.parameters is not None:
-                    provided.update(extension.parameters(self))
-            self._provided_params = provided
-            # A body interpreted while a provider was at work did not have its parameters yet.
-            for key in provided:
-                self._evaluations.pop(key, None)
-        return self._provided_params
+            self._provided_sources = []
+            sources = [extension.parameters(self) for extension in self.extensions if extension.parameters is not None]
+            self._provided_sources = sources
+            for source in sources:
+                if isinstance(source, dict):
+                    # A body interpreted while an eager provider was at work did not have its parameters yet.
+                    for provided in source:
+                        self._evaluations.pop(provided, None)
+        self._providing.add(key)
+        try:
+            for source in self._provided_sources:
+                found = source.get(key)
+                if found is not None:
+                    self._provided_keys.add(key)
+                    return found
+        finally:
+            self._providing.discard(key)
+        return None
 
     def value_of(self, node: ast.AST, scope: Scope) -> Value:
         """The abstract value of expression ``node``, which sits in ``scope``."""

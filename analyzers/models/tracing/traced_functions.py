@@ -290,7 +290,7 @@ class _Discovery:
         elif isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             target = self.bound_method(expr.value.id, expr.attr, scope)
             bound_positional += 1
-            if target is None:
+            if target is None and self.index.qualname(expr, scope) is None:
                 # `jax.jit(trainer.step)`: which method only the receiver's value tells.
                 self.value_targets.append((expr, spec, keywords, scope, site, call, bound_names))
         if target is not None:
