@@ -13,6 +13,7 @@ of every loop in a module are not worth evaluating when no rule looks inside mos
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Iterator, Mapping
 
 from xlalens.analyzers.knowledge import lax_control_flow
@@ -56,7 +57,9 @@ class _ControlFlowParameters(Mapping[int, Mapping[str, Value]]):
     """Body ``id`` -> its parameters' values, computed on first request."""
 
     def __init__(self, interpreter: Interpreter) -> None:
-        self.interpreter = interpreter
+        # A weak reference: the interpreter keeps this provider, and a cycle would keep every
+        # checked module alive until the cycle collector runs.
+        self._interpreter = weakref.ref(interpreter)
         self.index = interpreter.index
         self.uses: dict[int, list[_Use]] = {}
         self.deferred: list[tuple[ast.expr, _Use]] = []
@@ -80,6 +83,12 @@ class _ControlFlowParameters(Mapping[int, Mapping[str, Value]]):
                     self.uses.setdefault(id(node), []).append(use)
                 else:
                     self.deferred.append((expr, use))
+
+    @property
+    def interpreter(self) -> Interpreter:
+        interpreter = self._interpreter()
+        assert interpreter is not None, "the interpreter outlived by its parameter provider"
+        return interpreter
 
     def __getitem__(self, key: int) -> Mapping[str, Value]:
         found = self.get(key)
