@@ -167,6 +167,18 @@ class ClassModel:
                     found.add(statement.target.id)
         return frozenset(found)
 
+    @functools.cached_property
+    def hashes_by_identity(self) -> bool:
+        """Whether its objects hash by identity: a plain class of the module (bases of the module only)
+        with no ``__eq__`` or ``__hash__``, so two objects built alike are still different keys."""
+        if self.kind != "plain" or self.node.decorator_list or self.node.keywords:
+            return False
+        if any(base is None for base in self.bases) and any(
+            not (isinstance(b, ast.Name) and b.id == "object") for b in self.node.bases
+        ):
+            return False  # a base from elsewhere may define equality
+        return self.method("__eq__") is None and self.method("__hash__") is None
+
     def method(self, name: str) -> ast.FunctionDef | None:
         """The ``def name`` of this class or of a base defined in the module (first found, depth first)."""
         if name not in self._methods:

@@ -220,6 +220,13 @@ def _is_number(value: Value) -> bool:
     return isinstance(value, Static) and value.kind in ("int", "float")
 
 
+def _kind(value: Value) -> str | None:
+    """``int`` or ``float`` for a number (known or not)."""
+    if isinstance(value, Const):
+        return type(value.value).__name__
+    return value.kind if isinstance(value, Static) else None
+
+
 def _is_arrayish(value: Value) -> bool:
     return isinstance(value, Array) or _is_number(value)
 
@@ -1000,7 +1007,7 @@ class _FunctionRun:
         for alias in node.names:
             name = alias.asname or alias.name.split(".", 1)[0]
             qualname = self.index.resolve_name(name, self.scope)
-            self.assign_name(name, ModuleRef(qualname) if qualname else UNKNOWN)
+            self.assign_name(name, _module_value(qualname) if qualname else UNKNOWN)
         return False
 
     def s_delete(self, node: ast.Delete) -> bool:
@@ -1055,7 +1062,7 @@ class _FunctionRun:
             return value
         qualname = self.index.resolve_name(name, self.scope)
         if qualname is not None:
-            return ModuleRef(qualname)
+            return _module_value(qualname)
         if name in self.local_names:
             return UNKNOWN
         if self.is_module:
@@ -1078,7 +1085,7 @@ class _FunctionRun:
                 return base.inner
             base = base.inner  # a Variable forwards array attributes (`param.shape`) to its value
         if isinstance(base, ModuleRef):
-            return ModuleRef(f"{base.qualname}.{attr}")
+            return _module_value(f"{base.qualname}.{attr}")
         if isinstance(base, Instance):
             return self.instance_attribute(base, attr) if type(node.ctx) is ast.Load else UNKNOWN
         if isinstance(node.value, ast.Name) and type(node.ctx) is ast.Load:
@@ -1603,6 +1610,13 @@ class _FunctionRun:
                 fields.append((name, self.interpreter.value_of(default, model.outer)))
         return instance(node, tuple(fields), lifetime=lifetime)
 
+    def replaced(self, obj: Instance, changes: Mapping[str, Value]) -> Value:
+        """``dataclasses.replace(obj, **changes)``: a new object of the same class with those fields changed."""
+        if obj.fields is None or changes.keys() - {name for name, _ in obj.fields}:
+            return instance(obj.node, lifetime="trace" if self.staged else "outer")
+        fields = tuple((name, changes.get(name, value)) for name, value in obj.fields)
+        return instance(obj.node, fields, obj.traced, obj.arrays_only, "trace" if self.staged else "outer")
+
     def instance_attribute(self, obj: Instance, attr: str) -> Value:
         """``obj.attr``: a bound method, a field's value, or what the class's methods assign to ``self.attr``."""
         model = class_model(self.index, obj.node)
@@ -1699,6 +1713,8 @@ class _FunctionRun:
     def call_api(self, qualname: str, node: ast.Call, args: list[Value], keywords: dict[str, Value]) -> Value:
         if qualname.startswith("builtins."):
             return self.call_builtin(qualname[9:], args)
+        if qualname in _MATH_FUNCTIONS and args and all(_is_number(a) and isinstance(a, Const) for a in args):
+            return _fold_math(qualname, [a.value for a in args])  # type: ignore[union-attr]
         if qualname in CALL_KINDS and args and isinstance(args[0], FunctionRef | Transformed | Instance):
             options = tuple(
                 (k.arg, k.value.value) for k in node.keywords if k.arg is not None and isinstance(k.value, ast.Constant)
@@ -1709,6 +1725,8 @@ class _FunctionRun:
         kept = callback_holders.holder(qualname)
         if kept is not None:
             return _holder_object(kept, args, keywords)
+        if qualname == "dataclasses.replace" and len(args) == 1 and isinstance(args[0], Instance):
+            return self.replaced(args[0], keywords)
         if qualname in arrays.NNX_VARIABLES:
             return VariableBox(qualname, args[0] if args else keywords.get("value", UNKNOWN))
         if self.interpreter.call_evaluators:
@@ -1871,6 +1889,13 @@ class _FunctionRun:
                 except (TypeError, ValueError, OverflowError):
                     return Static(name)
             return Static(name)
+        if name in ("min", "max", "abs", "round") and args and all(_is_number(a) for a in args):
+            if all(isinstance(a, Const) for a in args):
+                try:
+                    return Const(getattr(builtins, name)(*(a.value for a in args)))  # type: ignore[union-attr]
+                except (TypeError, ValueError, OverflowError):
+                    return UNKNOWN
+            return Static("float" if any(_kind(a) == "float" for a in args) else "int")
         if name in ("tuple", "list") and args and isinstance(args[0], Seq):
             return Seq(args[0].items, is_list=name == "list")
         if name == "print":
@@ -1991,6 +2016,30 @@ def _is_type_test(test: ast.expr) -> bool:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
     return isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+
+
+_MATH_CONSTANTS = {"math.pi": math.pi, "math.e": math.e, "math.tau": math.tau}
+_MATH_FUNCTIONS = frozenset(
+    f"math.{name}"
+    for name in ("cos", "sin", "tan", "tanh", "exp", "log", "log2", "log10", "sqrt", "floor", "ceil", "fabs", "pow")
+)
+"""Pure functions of the standard library's ``math``, folded on constant arguments (learning-rate schedules)."""
+
+
+def _module_value(qualname: str) -> Value:
+    """A module or API object by name; ``math.pi`` and its like are the numbers they are."""
+    constant = _MATH_CONSTANTS.get(qualname)
+    return Const(constant) if constant is not None else ModuleRef(qualname)
+
+
+def _fold_math(qualname: str, args: list[object]) -> Value:
+    try:
+        result = getattr(math, qualname[5:])(*args)
+    except (ValueError, OverflowError, TypeError):
+        return UNKNOWN
+    if isinstance(result, float) and not math.isfinite(result):
+        return UNKNOWN
+    return Const(result)
 
 
 def _leafwise(value: Value, keep_shapes: bool, traced: bool) -> Value:

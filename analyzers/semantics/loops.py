@@ -16,9 +16,10 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from xlalens.analyzers.semantics.classes import class_model
 from xlalens.analyzers.semantics.names import LOOP_TYPES, ModuleIndex, Scope
 from xlalens.analyzers.semantics.scope_view import ScopeView
-from xlalens.analyzers.semantics.values import Const, Seq, Static
+from xlalens.analyzers.semantics.values import ClassRef, Const, FunctionRef, Instance, Seq, Static, Value
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
@@ -567,6 +568,136 @@ class IterationValues:
         if isinstance(expr.op, ast.Div) and left is not None:
             offset = None if inner.offset is None else inner.offset / number
             return Linear(inner.counter, inner.scale / number, offset)
+        return None
+
+    def values_by_iteration(self, expr: ast.expr, iterations: int) -> tuple[Counter, list[Value]] | None:
+        """The values ``expr`` takes on the first ``iterations`` iterations of the one counter it depends on.
+
+        Names the loop body defines are replaced by their definitions, and the interpreter follows
+        the module's helpers on the counter's values (``lr = cosine_lr(step)``); ``None`` when the
+        expression reads anything else the loops change, or no counter.
+        """
+        used: set[str] = set()
+        per_iteration: list[Value] = []
+        for k in range(iterations):
+            names = self._names_at(expr, k, used, 0)
+            if names is None:
+                return None
+            per_iteration.append(self.ctx.interpreter.value_with(expr, self.ctx.scope, names))
+        if len(used) > 1:
+            return None
+        if used:
+            return self.counters[used.pop()], per_iteration
+        # Only names the loop carries change (`schedule = advance(schedule)`): count the innermost loop.
+        innermost = next((c for c in self.counters.values() if c.loop is self.loops[0]), None)
+        if innermost is None or all(v == per_iteration[0] for v in per_iteration):
+            return None
+        return innermost, per_iteration
+
+    def _names_at(self, expr: ast.expr, k: int, used: set[str], depth: int) -> dict[str, Value] | None:
+        """The loop-changed names ``expr`` reads, bound to their values on iteration ``k``."""
+        if depth > _MAX_DEFINITION_DEPTH:
+            return None
+        names: dict[str, Value] = {}
+        for node in walk_scope([expr]):
+            if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)) or node.id in names:
+                continue
+            counter = self.counter(node.id)
+            if counter is not None:
+                value = counter.at(k)
+                if value is None:
+                    return None
+                names[node.id] = Const(value)
+                used.add(node.id)
+                continue
+            if self.assigned_in(node.id) is None:
+                continue
+            definition = self.definition(node)
+            if definition is not None:
+                inner = self._names_at(definition, k, used, depth + 1)
+                if inner is None:
+                    return None
+                names[node.id] = self.ctx.interpreter.value_with(definition, self.ctx.scope, inner)
+                continue
+            carried = self._carried(node, k, used, depth)
+            if carried is None:
+                return None
+            names[node.id] = carried
+        return names
+
+    def fresh_object(self, expr: ast.expr) -> ast.Call | None:
+        """The call that builds ``expr`` anew on every iteration, when ``expr`` is (a name the loop body
+        defines as) a call of a class whose objects hash by identity, or of a module function that
+        returns one it builds."""
+        if isinstance(expr, ast.Name):
+            definition = self.definition(expr)
+            if definition is None:
+                return None
+            expr = definition
+        if not isinstance(expr, ast.Call):
+            return None
+        value = self.ctx.value(expr)
+        if not (isinstance(value, Instance) and class_model(self.ctx.index, value.node).hashes_by_identity):
+            return None
+        callee = self.ctx.value(expr.func)
+        if isinstance(callee, ClassRef):
+            return expr
+        if isinstance(callee, FunctionRef) and isinstance(callee.node, ast.FunctionDef):
+            returned = [n.value for n in walk_scope(list(callee.node.body)) if isinstance(n, ast.Return)]
+            builds = all(
+                isinstance(r, ast.Call)
+                and isinstance(r.func, ast.Name)
+                and r.func.id == value.node.name
+                for r in returned
+            )
+            return expr if returned and builds else None
+        return None
+
+    def _carried(self, use: ast.Name, k: int, used: set[str], depth: int) -> Value | None:
+        """The value of a name the loop carries (read, then reassigned later in the body: ``schedule =
+        advance(schedule)``) on iteration ``k``: its value before the loop, updated ``k`` times."""
+        loop = self.assigned_in(use.id)
+        if loop is None or loop.generator is not None or loop is not self.loops[0]:
+            return None
+        stores = self._stores[0][use.id]
+        update = next(
+            (
+                statement.value
+                for statement in loop.body
+                if isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and statement.targets[0] is stores[0]
+            ),
+            None,
+        )
+        initial = self._value_before(loop, use.id)
+        if len(stores) != 1 or update is None or initial is None:
+            return None
+        value = initial
+        for iteration in range(k):
+            names = self._names_at(update, iteration, used, depth + 1) if depth < _MAX_DEFINITION_DEPTH else None
+            if names is None:
+                return None
+            names[use.id] = value
+            value = self.ctx.interpreter.value_with(update, self.ctx.scope, names)
+        return value
+
+    def _value_before(self, loop: Loop, name: str) -> Value | None:
+        """The value ``name`` has when ``loop`` starts: its last plain assignment before the loop, in its block."""
+        found = block_of(loop.node, self.ctx.index, self.ctx.scope)
+        if found is None:
+            return None
+        block, position = found
+        for statement in reversed(block[:position]):
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                target = statement.targets[0]
+                if isinstance(target, ast.Name) and target.id == name:
+                    return self.ctx.interpreter.value_of(statement.value, self.ctx.scope)
+            if any(
+                isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+                for n in ast.walk(statement)
+            ):
+                return None  # bound some other way (a loop, an unpacking): not followed
         return None
 
     def growing_list(self, name: ast.Name) -> tuple[Loop, ast.Call] | None:

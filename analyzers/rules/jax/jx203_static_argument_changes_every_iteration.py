@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import itertools
 from typing import ClassVar
 
 from xlalens.analyzers.core.diagnostics import Applicability, Fix, Severity
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.knowledge.transforms import ParamTracing
 from xlalens.analyzers.models.tracing.jit_wrappers import (
     BoundArgument,
     JitWrapper,
@@ -27,6 +29,7 @@ from xlalens.analyzers.rules.jax._retrace import (
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.loops import Counter, IterationValues
+from xlalens.analyzers.semantics.values import Const, Instance, Value
 
 
 @register_rule
@@ -102,7 +105,12 @@ class StaticArgumentChangesEveryIteration(Rule):
         if ctx.traced_function is not None:
             return
         wrapper = jit_index(ctx.index).of_call(node, ctx.scope)
-        if wrapper is None or not wrapper.spec.static_keywords:
+        if wrapper is None:
+            return
+        if wrapper.spec.params is ParamTracing.ARRAYS_ONLY:
+            self.check_filtered(node, wrapper, ctx)
+            return
+        if not wrapper.spec.static_keywords:
             return
         arguments = bind_arguments(wrapper, node)
         static = [a for a in arguments if a.static]
@@ -117,6 +125,22 @@ class StaticArgumentChangesEveryIteration(Rule):
                 self.report(ctx, node, wrapper, arguments, argument, *found)
                 return
 
+    def check_filtered(self, node: ast.Call, wrapper: JitWrapper, ctx: CheckContext) -> None:
+        """``equinox.filter_jit``: every leaf that is not an array is static; one that changes every
+        iteration (a Python int step counter kept in a module) recompiles every call."""
+        values = IterationValues(node, ctx)
+        if not values.loops:
+            return
+        arguments = bind_arguments(wrapper, node)
+        for argument in arguments:
+            followed = values.values_by_iteration(argument.expr, CALLS_SHOWN)
+            if followed is None:
+                continue
+            counter, seen = followed
+            if all(_static_leaf_differs(a, b) for a, b in itertools.pairwise(seen)):
+                self.report(ctx, node, wrapper, arguments, argument, counter, None)
+                return
+
     def new_every_iteration(
         self, expr: ast.expr, values: IterationValues
     ) -> tuple[Counter, tuple[object, ...] | None] | None:
@@ -125,6 +149,21 @@ class StaticArgumentChangesEveryIteration(Rule):
         if linear is not None:
             numbers = tuple(linear.at(k) for k in range(CALLS_SHOWN))
             return linear.counter, None if None in numbers else numbers
+        fresh = values.fresh_object(expr)
+        if fresh is not None and values.loops:
+            # A new object of an identity-hashed class each iteration: never equal to the last one.
+            counter = next((c for c in values.counters.values() if c.loop is values.loops[0]), None)
+            if counter is not None:
+                return counter, None
+        followed = values.values_by_iteration(expr, CALLS_SHOWN)
+        if followed is not None:
+            # Through the module's helpers and what the loop carries: `lr = cosine_lr(step)` gives a
+            # new float every step, `schedule = advance(schedule)` a new frozen dataclass.
+            counter, seen = followed
+            keys = [_static_key(v) for v in seen]
+            if None not in keys and len(set(keys)) == len(keys):
+                shown = tuple(v.value if isinstance(v, Const) else None for v in seen)
+                return counter, None if None in shown else shown
         if isinstance(expr, ast.JoinedStr):
             fields = [v for v in expr.values if isinstance(v, ast.FormattedValue)]
             moving = [f for f in fields if not values.invariant(f.value)]
@@ -204,3 +243,28 @@ class StaticArgumentChangesEveryIteration(Rule):
         if not edits:
             return None
         return ctx.fix(f"Remove `{argument.label}` from the static arguments", Applicability.DISPLAY_ONLY, edits)
+
+
+def _static_key(value: Value) -> object | None:
+    """What JAX's cache compares for a static argument: a number's value, a frozen dataclass's or a
+    NamedTuple's fields; ``None`` when not known exactly."""
+    if isinstance(value, Const):
+        return ("const", type(value.value).__name__, value.value)
+    if isinstance(value, Instance) and value.fields is not None:
+        parts = [_static_key(item) for _, item in value.fields]
+        if None in parts:
+            return None
+        return ("instance", value.class_id, tuple(parts))
+    return None
+
+
+def _static_leaf_differs(a: Value, b: Value) -> bool:
+    """Whether two arguments of ``equinox.filter_jit`` surely differ in a leaf that is not an array (a
+    Python number in the same place, with another value); unknown parts never differ."""
+    if isinstance(a, Const) and isinstance(b, Const):
+        return a.value != b.value
+    if isinstance(a, Instance) and isinstance(b, Instance) and a.class_id == b.class_id:
+        if a.fields is None or b.fields is None:
+            return False
+        return any(_static_leaf_differs(x, y) for (_, x), (_, y) in zip(a.fields, b.fields, strict=False))
+    return False
