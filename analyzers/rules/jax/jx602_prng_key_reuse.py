@@ -12,12 +12,10 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.randomness import SAMPLERS, SPLITTERS, consumer_kind
 from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
+from xlalens.analyzers.models.tracing.key_flow import consumed_by_call, key_summaries, returned_key
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.loops import enclosing_loops, parents
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
-
-Uses = tuple[tuple[str, ast.Call], ...]
-"""For one key name: each kind of consumer (``sample``, ``split``) that used it, with the latest call."""
 
 
 def key_argument(call: ast.Call) -> ast.expr | None:
@@ -27,13 +25,27 @@ def key_argument(call: ast.Call) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == "key"), None)
 
 
+def key_name(expr: ast.expr | None) -> str | None:
+    """How the walk names a key: a variable (``key``) or an attribute of one (``self.key``)."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        return f"{expr.value.id}.{expr.attr}"
+    return None
+
+
+Uses = tuple[tuple[str, ast.Call], ...]
+"""For one key: each way it was used up (``sample``, ``split``), with the latest call that did."""
+
+
 class _KeyUses(FlowWalk):
-    """Finds each ``jax.random`` call whose key a consumer of the same kind already used."""
+    """Finds each call that uses up a key the same way an earlier call already did (two draws, or two
+    splits; through a ``jax.random`` call or a helper of the module that uses its key argument)."""
 
     def __init__(self, index: ModuleIndex, scope: Scope) -> None:
         self.index = index
         self.scope = scope
-        self.reused: dict[int, ast.Call] = {}
+        self.reused: dict[int, tuple[ast.Call, str]] = {}
 
     def join(self, a: State, b: State) -> State:
         merged = dict(a)
@@ -44,25 +56,47 @@ class _KeyUses(FlowWalk):
         return merged
 
     def on_call(self, call: ast.Call, state: State) -> None:
-        kind = consumer_kind(self.index.qualname(call.func, self.scope))
-        key = key_argument(call) if kind is not None else None
-        if not isinstance(key, ast.Name):
-            return
-        uses: Uses = state.get(key.id, ())  # type: ignore[assignment]
-        earlier = next((c for k, c in uses if k == kind), None)
-        if earlier is not None:
-            self.reused.setdefault(id(call), earlier)
-        state[key.id] = (*(u for u in uses if u[0] != kind), (kind, call))
+        for expr, kinds in consumed_by_call(self.index, call):
+            name = key_name(expr)
+            if name is None:
+                continue
+            uses: Uses = state.get(name, ())  # type: ignore[assignment]
+            earlier = next((c for k, c in uses if k in kinds), None)
+            if earlier is not None:
+                self.reused.setdefault(id(call), (earlier, name))
+            state[name] = (*(u for u in uses if u[0] not in kinds), *((kind, call) for kind in sorted(kinds)))
 
     def on_store(self, name: str, value: ast.expr | None, state: State) -> None:
         state.pop(name, None)
+        for attribute in [k for k in state if isinstance(k, str) and k.startswith(f"{name}.")]:
+            state.pop(attribute, None)
+
+    def bind(self, target: ast.expr, value: ast.expr | None, state: State) -> None:
+        if isinstance(value, ast.Call):
+            # `images, key, shifts = random_crop(key, images)`: a helper that hands back the key it
+            # used leaves the name bound to the same, used, key.
+            targets = list(target.elts) if isinstance(target, ast.Tuple | ast.List) else [target]
+            handed_back = {
+                id(t): returned_key(self.index, value, i if isinstance(target, ast.Tuple | ast.List) else -1)
+                for i, t in enumerate(targets)
+            }
+            if any(handed_back.values()):
+                for t in targets:
+                    source = key_name(handed_back.get(id(t)))
+                    used = state.get(source) if source is not None else None
+                    super().bind(t, None, state)
+                    if isinstance(t, ast.Name) and used:
+                        state[t.id] = used
+                return
+        super().bind(target, value, state)
 
 
-_FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, ast.Call]]] = weakref.WeakKeyDictionary()
+_FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, tuple[ast.Call, str]]]] = weakref.WeakKeyDictionary()
 
 
-def reused_keys(ctx: CheckContext) -> dict[int, ast.Call]:
-    """For the current function (or module body): ``id(call)`` -> the earlier call that used the same key."""
+def reused_keys(ctx: CheckContext) -> dict[int, tuple[ast.Call, str]]:
+    """For the current function (or module body): ``id(call)`` -> the earlier call that used the same key,
+    and the key's name."""
     owner = ctx.scope.enclosing_function() or ctx.index.module_scope
     per_module = _FOUND.setdefault(ctx.index, {})
     found = per_module.get(id(owner.node))
@@ -75,6 +109,17 @@ def reused_keys(ctx: CheckContext) -> dict[int, ast.Call]:
             walk.run(node.body, {})  # type: ignore[attr-defined]
         found = per_module[id(owner.node)] = walk.reused
     return found
+
+
+_CONSUMERS = frozenset(f"jax.random.{name}" for name in SAMPLERS | SPLITTERS)
+
+
+def _may_use_up_a_key(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+    """A ``jax.random`` consumer, or a call of one of the module's functions that uses up a key argument."""
+    if index.qualname(call.func, scope) in _CONSUMERS:
+        return True
+    summaries = key_summaries(index)
+    return bool(summaries) and bool(consumed_by_call(index, call))
 
 
 @register_rule
@@ -129,34 +174,35 @@ class PrngKeyReuse(Rule):
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
-    call_names = frozenset(f"jax.random.{name}" for name in SAMPLERS | SPLITTERS)
+    call_filter = staticmethod(_may_use_up_a_key)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
+        found = reused_keys(ctx).get(id(node))
+        if found is None:
+            return
+        earlier, key = found
+        name = " ".join(ctx.segment(node.func).split())
         kind = consumer_kind(jit_index(ctx.index).callee(node, ctx.scope))
-        key = key_argument(node) if kind is not None else None
-        if not isinstance(key, ast.Name):
-            return
-        earlier = reused_keys(ctx).get(id(node))
-        if earlier is None:
-            return
-        name = ctx.segment(node.func)
+        uses = "draws with" if kind == "sample" else "splits" if kind == "split" else "uses up"
+        direct = key_argument(node) if kind is not None else None
         # Splitting again before a second `split` would only move the reuse; so would a split placed
         # outside a comprehension that reuses the key on each of its iterations.
         in_comprehension = any(loop.generator is not None for loop in enclosing_loops(node, ctx.index, ctx.scope))
-        fix = self.split_first(ctx, node, key) if kind == "sample" and not in_comprehension else None
+        fix = None
+        if kind == "sample" and isinstance(direct, ast.Name) and not in_comprehension:
+            fix = self.split_first(ctx, node, direct)
         if earlier is node:
             loops = enclosing_loops(node, ctx.index, ctx.scope)
             where = f"`{loops[0].header(ctx)}`" if loops else "the loop"
             ctx.report(
                 node,
-                f"`{name}` draws with key `{key.id}` on every iteration of {where}, and `{key.id}` is not split, "
+                f"`{name}` {uses} key `{key}` on every iteration of {where}, and `{key}` is not split, "
                 "folded or reassigned in the loop: a key always gives the same bits, so every iteration draws "
-                f"the same numbers; split a new key each iteration (`{key.id}, subkey = jax.random.split({key.id})`)",
+                f"the same numbers; split a new key each iteration (`{key}, subkey = jax.random.split({key})`)",
                 fix=fix,
             )
             return
-        verb = "split" if kind == "split" else "drew from"
         # An earlier use written further down the loop body ran on the previous iteration.
         when = (
             " on the previous iteration"
@@ -165,12 +211,12 @@ class PrngKeyReuse(Rule):
         )
         ctx.report(
             node,
-            f"`{name}` uses key `{key.id}`, which `{ctx.segment(earlier.func)}` already {verb} at line "
-            f"{earlier.lineno}{when} with no split or reassignment in between: a key always gives the same bits, so "
-            f"both calls produce the same (or dependent) numbers; split it first "
-            f"(`{key.id}, subkey = jax.random.split({key.id})`)",
+            f"`{name}` {uses} key `{key}`, which `{' '.join(ctx.segment(earlier.func).split())}` already used up at "
+            f"line {earlier.lineno}{when} with no split or reassignment in between: a key always gives the same "
+            f"bits, so both calls produce the same (or dependent) numbers; split it first "
+            f"(`{key}, subkey = jax.random.split({key})`)",
             fix=fix,
-            related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key.id}` was already used here"),),
+            related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key}` was already used here"),),
         )
 
     @staticmethod
