@@ -33,7 +33,7 @@ from xlalens.analyzers.semantics.loops import walk_scope
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, positional_params
 
 _ROUNDS = 4
-"""Passes over the module for summaries of helpers calling helpers (a chain this deep is followed)."""
+"""How many times one function's summary is recomputed as its callees' summaries change."""
 
 
 @dataclass(frozen=True)
@@ -58,35 +58,70 @@ def key_summaries(index: ModuleIndex) -> dict[FunctionNode, KeySummary]:
 
 
 def _summaries(index: ModuleIndex) -> dict[FunctionNode, KeySummary]:
-    functions = [s for s in index.functions if isinstance(s.node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    # Only functions that reach a `jax.random` consumer can use up a key: start from the functions
+    # around each consumer and go up the call graph from the summaries that change, instead of
+    # walking every function of the module.
+    calls: dict[int, list[ast.Call]] = {}
+    scopes: dict[int, Scope] = {}
+    work: list[Scope] = []
+
+    def note(call: ast.Call, scope: Scope | None) -> None:
+        while scope is not None:
+            if isinstance(scope.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                # Nested functions count: a closure over the key (`def loss_fn(p): ... dropout(h, key)`)
+                # is almost always called where it is defined.
+                mine = calls.setdefault(id(scope.node), [])
+                if all(c is not call for c in mine):
+                    mine.append(call)
+                scopes[id(scope.node)] = scope
+                work.append(scope)
+            scope = scope.parent
+
+    for call, scope in index.nodes.get(ast.Call, ()):
+        if _key_argument(call) is not None and consumer_kind(index.qualname(call.func, scope)) is not None:
+            note(call, scope)
+    if not work:
+        return {}
+    graph = call_graph(index)
     found: dict[FunctionNode, KeySummary] = {}
-    for _ in range(_ROUNDS):
-        changed = False
-        for scope in functions:
-            summary = _summarize(index, scope, found)
-            if summary != found.get(scope.node, KeySummary()):
-                found[scope.node] = summary
-                changed = True
-        if not changed:
-            break
+    passes: dict[int, int] = {}
+    while work:
+        scope = work.pop()
+        key = id(scope.node)
+        passes[key] = passes.get(key, 0) + 1
+        if passes[key] > _ROUNDS:
+            continue
+        summary = _summarize(index, scope, calls[key], found)
+        if summary != found.get(scope.node, KeySummary()):  # type: ignore[arg-type]
+            found[scope.node] = summary  # type: ignore[index]
+            for site in graph.sites_of(scope.node):  # type: ignore[arg-type]
+                note(site.call, site.caller)
     return {node: s for node, s in found.items() if s.consumes or s.returns}
 
 
-def _summarize(index: ModuleIndex, scope: Scope, known: dict[FunctionNode, KeySummary]) -> KeySummary:
+def _summarize(
+    index: ModuleIndex, scope: Scope, calls: list[ast.Call], known: dict[FunctionNode, KeySummary]
+) -> KeySummary:
     node = scope.node
     assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-    params = positional_params(node)
-    position = {name: i for i, name in enumerate(params)}
-    rebound = _rebound(node)
+    held = index.derived("key-parameters-held", lambda _: {})
+    if id(node) not in held:
+        held[id(node)] = _parameters_held(node)
+    position, returns = held[id(node)]
     consumed: dict[int, frozenset[str]] = {}
-    # Nested functions count: a closure over the key (`def loss_fn(p): ... dropout(h, key)`) is
-    # almost always called where it is defined.
-    for child in ast.walk(node):
-        if isinstance(child, ast.Call):
-            for expr, kinds in _consumed_arguments(index, child, known):
-                if isinstance(expr, ast.Name) and expr.id in position and expr.id not in rebound:
-                    at = position[expr.id]
-                    consumed[at] = consumed.get(at, frozenset()) | kinds
+    for call in calls:
+        for expr, kinds in _consumed_arguments(index, call, known):
+            if isinstance(expr, ast.Name) and expr.id in position:
+                at = position[expr.id]
+                consumed[at] = consumed.get(at, frozenset()) | kinds
+    return KeySummary(consumed, returns)
+
+
+def _parameters_held(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[dict[str, int], dict[int, int]]:
+    """The positional parameters the body never reassigns (name -> position), and which of them it
+    returns unchanged (position in the result -> parameter position)."""
+    rebound = _rebound(node)
+    position = {name: i for i, name in enumerate(positional_params(node)) if name not in rebound}
     returns: dict[int, int] = {}
     for statement in walk_scope(list(node.body)):
         if not (isinstance(statement, ast.Return) and statement.value is not None):
@@ -94,9 +129,9 @@ def _summarize(index: ModuleIndex, scope: Scope, known: dict[FunctionNode, KeySu
         value = statement.value
         parts = list(value.elts) if isinstance(value, ast.Tuple) else [value]
         for i, part in enumerate(parts):
-            if isinstance(part, ast.Name) and part.id in position and part.id not in rebound:
+            if isinstance(part, ast.Name) and part.id in position:
                 returns[i if isinstance(value, ast.Tuple) else -1] = position[part.id]
-    return KeySummary(consumed, returns)
+    return position, returns
 
 
 def _rebound(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
