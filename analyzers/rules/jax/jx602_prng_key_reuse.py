@@ -45,7 +45,7 @@ class _KeyUses(FlowWalk):
     def __init__(self, index: ModuleIndex, scope: Scope) -> None:
         self.index = index
         self.scope = scope
-        self.reused: dict[int, tuple[ast.Call, str]] = {}
+        self.reused: dict[int, Reuse] = {}
 
     def join(self, a: State, b: State) -> State:
         merged = dict(a)
@@ -61,9 +61,12 @@ class _KeyUses(FlowWalk):
             if name is None:
                 continue
             uses: Uses = state.get(name, ())  # type: ignore[assignment]
-            earlier = next((c for k, c in uses if k in kinds), None)
+            # A use of the same kind (two draws, two splits) repeats the bits; any earlier use is
+            # still a reuse that JAX's key-reuse checker rejects.
+            same = next((c for k, c in uses if k in kinds), None)
+            earlier = same or next((c for _, c in uses), None)
             if earlier is not None:
-                self.reused.setdefault(id(call), (earlier, name))
+                self.reused.setdefault(id(call), (earlier, name, same is not None))
             state[name] = (*(u for u in uses if u[0] not in kinds), *((kind, call) for kind in sorted(kinds)))
 
     def on_store(self, name: str, value: ast.expr | None, state: State) -> None:
@@ -91,12 +94,15 @@ class _KeyUses(FlowWalk):
         super().bind(target, value, state)
 
 
-_FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, tuple[ast.Call, str]]]] = weakref.WeakKeyDictionary()
+Reuse = tuple[ast.Call, str, bool]
+"""The earlier call that used a key, the key's name, and whether both calls used it the same way."""
+
+_FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, Reuse]]] = weakref.WeakKeyDictionary()
 
 
-def reused_keys(ctx: CheckContext) -> dict[int, tuple[ast.Call, str]]:
+def reused_keys(ctx: CheckContext) -> dict[int, Reuse]:
     """For the current function (or module body): ``id(call)`` -> the earlier call that used the same key,
-    and the key's name."""
+    the key's name, and whether both used it the same way (two draws or two splits: the same bits)."""
     owner = ctx.scope.enclosing_function() or ctx.index.module_scope
     per_module = _FOUND.setdefault(ctx.index, {})
     found = per_module.get(id(owner.node))
@@ -125,17 +131,22 @@ def _may_use_up_a_key(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
 @register_rule
 class PrngKeyReuse(Rule):
     """## What it does
-    Finds a `jax.random` sampler (`normal`, `uniform`, `bernoulli`, …) given a key that an earlier
-    sampler already used, with no `split`, `fold_in` or reassignment of the key in between —
-    including a sampler inside a loop whose key is never changed in the loop. Two `split` calls
-    on the same key are reported too. Calls on exclusive branches (`if`/`else`) are not.
+    Finds a key used up twice: a `jax.random` sampler (`normal`, `uniform`, `bernoulli`, …) or
+    `split` given a key that an earlier sampler or `split` already used, with no `split`, `fold_in`
+    or reassignment of the key in between — including a sampler inside a loop whose key is never
+    changed in the loop. Keys are followed into the module's helpers (`dropout(h, key)` twice uses
+    `key` twice), out of helpers that return the key they were given, and through `self.key`.
+    Calls on exclusive branches (`if`/`else`) are not reported.
 
     ## Why is this bad?
     A JAX key is a value, not a generator with hidden state: the same key always produces the
     same bits. Two samplers on one key return identical numbers (`normal(key, (3,))` twice), or
     numbers derived from the same bits (`bernoulli(key, 0.5, s)` is exactly
     `uniform(key, s) < 0.5`), so "independent" noise, dropout masks or initialisations are not
-    independent. A sampler in a loop with a fixed key draws the same values every iteration.
+    independent. A sampler in a loop with a fixed key draws the same values every iteration. A key
+    drawn from after it was split (or split after a draw) does not repeat bits exactly, but JAX
+    treats it as the same contract violation: with `jax.config.update("jax_debug_key_reuse", True)`
+    the second use raises `KeyReuseError`.
 
     ## Example
     ```python
@@ -181,7 +192,7 @@ class PrngKeyReuse(Rule):
         found = reused_keys(ctx).get(id(node))
         if found is None:
             return
-        earlier, key = found
+        earlier, key, same_bits = found
         name = " ".join(ctx.segment(node.func).split())
         kind = consumer_kind(jit_index(ctx.index).callee(node, ctx.scope))
         uses = "draws with" if kind == "sample" else "splits" if kind == "split" else "uses up"
@@ -209,11 +220,16 @@ class PrngKeyReuse(Rule):
             if (earlier.lineno, earlier.col_offset) > (node.lineno, node.col_offset)
             else ""
         )
+        harm = (
+            "a key always gives the same bits, so both calls produce the same (or dependent) numbers"
+            if same_bits
+            else "the streams are not guaranteed independent, and with `jax_debug_key_reuse` on JAX raises "
+            "KeyReuseError (Previously-consumed key)"
+        )
         ctx.report(
             node,
             f"`{name}` {uses} key `{key}`, which `{' '.join(ctx.segment(earlier.func).split())}` already used up at "
-            f"line {earlier.lineno}{when} with no split or reassignment in between: a key always gives the same "
-            f"bits, so both calls produce the same (or dependent) numbers; split it first "
+            f"line {earlier.lineno}{when} with no split or reassignment in between: {harm}; split it first "
             f"(`{key}, subkey = jax.random.split({key})`)",
             fix=fix,
             related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key}` was already used here"),),
