@@ -87,11 +87,16 @@ class _KeyUses(FlowWalk):
                 for t in targets:
                     source = key_name(handed_back.get(id(t)))
                     used = state.get(source) if source is not None else None
-                    super().bind(t, None, state)
-                    if isinstance(t, ast.Name) and used:
-                        state[t.id] = used
+                    self.bind(t, None, state)
+                    bound = key_name(t)
+                    if bound is not None and used:
+                        state[bound] = used
                 return
         super().bind(target, value, state)
+        stored = key_name(target) if isinstance(target, ast.Attribute) else None
+        if stored is not None:
+            # `self.key, sub = jax.random.split(self.key)` stores a fresh key in the attribute.
+            self.on_store(stored, value, state)
 
 
 Reuse = tuple[ast.Call, str, bool]
