@@ -27,10 +27,11 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from xlalens.analyzers.knowledge.lax_control_flow import signature
 from xlalens.analyzers.knowledge.randomness import consumer_kind
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
-from xlalens.analyzers.semantics.loops import walk_scope
-from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, positional_params
+from xlalens.analyzers.semantics.loops import enclosing_loops, walk_scope
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 
 _ROUNDS = 4
 """How many times one function's summary is recomputed as its callees' summaries change."""
@@ -212,3 +213,202 @@ def returned_key(index: ModuleIndex, call: ast.Call, position: int) -> ast.expr 
     params = positional_params(site.callee)
     parameter = summary.returns[position]
     return (site.parameters() or {}).get(params[parameter]) if parameter < len(params) else None
+
+
+_LOOP_PRIMITIVES = ("jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.map")
+"""Primitives that run their body function on every iteration, tracing it once."""
+
+_CALLEE_DEPTH = 2
+"""How many calls down from a repeated function its callees count as repeated too."""
+
+
+@dataclass(frozen=True)
+class Repetition:
+    """Why a function runs many times.
+
+    Attributes:
+        primitive: The ``jax.lax`` loop whose body it is (traced once: the values it closes over are
+            fixed for every iteration), or ``None`` for a function called from a Python loop.
+        site: The call that repeats it: the ``lax`` call, or the call inside a Python loop.
+        caller: For a function repeated because a repeated function calls it, that function.
+    """
+
+    primitive: str | None
+    site: ast.Call
+    caller: FunctionNode | None = None
+
+
+def repeated_functions(index: ModuleIndex) -> dict[int, Repetition]:
+    """``id`` of each function of the module that runs many times -> why: the body of a ``lax`` loop,
+    a function called inside a Python loop, or a function such a function calls (two calls down).
+
+    Examples:
+        >>> import ast
+        >>> code = '''
+        ... import jax
+        ... def body(c, x):
+        ...     return c, x + jax.random.normal(jax.random.key(0))
+        ... def step(x):
+        ...     return jax.lax.scan(body, 0, x)
+        ... for _ in range(3):
+        ...     step(1)
+        ... '''
+        >>> index = ModuleIndex(ast.parse(code), [ast.Call])
+        >>> found = repeated_functions(index)
+        >>> sorted((f.name, found[id(f)].primitive) for f in index.tree.body if id(f) in found)
+        [('body', 'jax.lax.scan'), ('step', None)]
+    """
+    return index.derived("repeated-functions", _repeated)
+
+
+def _repeated(index: ModuleIndex) -> dict[int, Repetition]:
+    found: dict[int, Repetition] = {}
+    calls = index.nodes.get(ast.Call, ())
+    if not any(consumer_kind(index.qualname(c.func, s)) for c, s in calls if _key_argument(c) is not None):
+        return found
+    for call, scope in calls:
+        qualname = index.qualname(call.func, scope)
+        if qualname not in _LOOP_PRIMITIVES:
+            continue
+        primitive = signature(qualname)
+        body = primitive.argument(call, primitive.body) if primitive is not None else None
+        if primitive is None and call.args:
+            body = call.args[0]  # `jax.lax.map(f, xs)`
+        function = _function_of(index, body, scope)
+        if function is not None:
+            found.setdefault(id(function), Repetition(qualname, call))
+    graph = call_graph(index)
+    for scope in index.functions:
+        for site in graph.sites_of(scope.node):  # type: ignore[arg-type]
+            if enclosing_loops(site.call, index, site.caller):
+                found.setdefault(id(site.callee), Repetition(None, site.call))
+                break
+    for call, scope in calls:
+        method = _method_of_instance(index, call, scope)
+        if method is not None and id(method) not in found and enclosing_loops(call, index, scope):
+            found[id(method)] = Repetition(None, call)
+    frontier = [(scope.node, 0) for scope in index.functions if id(scope.node) in found]
+    while frontier:
+        function, depth = frontier.pop()
+        if depth >= _CALLEE_DEPTH:
+            continue
+        for site in graph.calls_in(function):  # type: ignore[arg-type]
+            if id(site.callee) not in found:
+                found[id(site.callee)] = Repetition(None, site.call, function)  # type: ignore[arg-type]
+                frontier.append((site.callee, depth + 1))
+    return found
+
+
+def _method_of_instance(index: ModuleIndex, call: ast.Call, scope: Scope) -> FunctionNode | None:
+    """The method ``call`` runs on an instance of one of the module's classes held by a name bound once:
+    ``jitter(x)`` (``__call__``) or ``jitter.apply(x)`` after ``jitter = Jitter(...)``."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        holder, method = func, "__call__"
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        holder, method = func.value, func.attr
+    else:
+        return None
+    found = index.lookup(holder.id, scope)
+    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        return None
+    statement = index.assignment_of(found[1][0].node)
+    built = statement.value if statement is not None else None
+    if not (isinstance(built, ast.Call) and isinstance(built.func, ast.Name)):
+        return None
+    cls = index.lookup(built.func.id, found[0])
+    if cls is None or len(cls[1]) != 1 or cls[1][0].kind is not BindingKind.CLASS:
+        return None
+    class_node = cls[1][0].node
+    assert isinstance(class_node, ast.ClassDef)
+    return call_graph(index).find_method(class_node, method, set())
+
+
+def _function_of(index: ModuleIndex, expr: ast.expr | None, scope: Scope) -> FunctionNode | None:
+    if isinstance(expr, ast.Lambda):
+        return expr
+    if isinstance(expr, ast.Name):
+        return index.local_function(expr.id, scope)
+    return None
+
+
+def fixed_key(index: ModuleIndex, key: ast.expr, scope: Scope, function: Scope, *, traced_once: bool) -> str | None:
+    """How ``key``, read in ``function``, is the same on every run of it (for messages), or ``None``.
+
+    Fixed are: a key built from literal seeds (``jax.random.key(0)``, or a local name bound once to
+    one); a name bound once at module level; for a body ``lax`` traces once, any name it closes
+    over; a ``self`` attribute that no method of the class assigns outside ``__init__``.
+    """
+    if _literal_key(key):
+        return f"a key built from the literal seed `{ast.unparse(key)}`"
+    if isinstance(key, ast.Name):
+        found = index.lookup(key.id, scope)
+        if found is None:
+            return None
+        owner, bindings = found
+        single = len(bindings) == 1 and bindings[0].kind is BindingKind.ASSIGN
+        statement = index.assignment_of(bindings[0].node) if single else None
+        if owner is function and statement is not None and _literal_key(statement.value):
+            return f"key `{key.id}` = `{ast.unparse(statement.value)}` (a literal seed)"
+        if owner is function:
+            return None
+        if traced_once and _encloses(owner, function):
+            return f"key `{key.id}` (closed over)"
+        if owner is index.module_scope and single:
+            return f"the module-level key `{key.id}`"
+        return None
+    if (
+        isinstance(key, ast.Attribute)
+        and isinstance(key.value, ast.Name)
+        and key.value.id == "self"
+        and isinstance(function.node, ast.FunctionDef)
+        and function.parent is not None
+        and function.parent.is_class
+        and function.node.name != "__init__"
+        and key.attr in _initialised_only(index, function.parent)
+    ):
+        return f"`self.{key.attr}` (only `__init__` assigns it)"
+    return None
+
+
+def _literal_key(expr: ast.expr | None) -> bool:
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute | ast.Name)
+        and (expr.func.attr if isinstance(expr.func, ast.Attribute) else expr.func.id) in ("key", "PRNGKey")
+        and len(expr.args) == 1
+        and not expr.keywords
+        and isinstance(expr.args[0], ast.Constant)
+        and isinstance(expr.args[0].value, int)
+    )
+
+
+def _encloses(outer: Scope, inner: Scope) -> bool:
+    scope: Scope | None = inner.parent
+    while scope is not None:
+        if scope is outer:
+            return True
+        scope = scope.parent
+    return False
+
+
+def _initialised_only(index: ModuleIndex, cls: Scope) -> frozenset[str]:
+    """Attributes of ``self`` the class's ``__init__`` assigns and no other method does."""
+    cached = index.derived("self-keys-initialised-only", lambda _: {})
+    if id(cls.node) not in cached:
+        init: set[str] = set()
+        elsewhere: set[str] = set()
+        for statement in cls.node.body:  # type: ignore[attr-defined]
+            if not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            stored = {
+                n.attr
+                for n in ast.walk(statement)
+                if isinstance(n, ast.Attribute)
+                and isinstance(n.ctx, ast.Store)
+                and isinstance(n.value, ast.Name)
+                and n.value.id == "self"
+            }
+            (init if statement.name == "__init__" else elsewhere).update(stored)
+        cached[id(cls.node)] = frozenset(init - elsewhere)
+    return cached[id(cls.node)]  # type: ignore[no-any-return]

@@ -12,7 +12,13 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.randomness import SAMPLERS, SPLITTERS, consumer_kind
 from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
-from xlalens.analyzers.models.tracing.key_flow import consumed_by_call, key_summaries, returned_key
+from xlalens.analyzers.models.tracing.key_flow import (
+    consumed_by_call,
+    fixed_key,
+    key_summaries,
+    repeated_functions,
+    returned_key,
+)
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.loops import enclosing_loops, parents
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
@@ -99,6 +105,10 @@ class _KeyUses(FlowWalk):
             self.on_store(stored, value, state)
 
 
+def _function_name(node: ast.AST) -> str:
+    return node.name if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else "lambda"
+
+
 Reuse = tuple[ast.Call, str, bool]
 """The earlier call that used a key, the key's name, and whether both calls used it the same way."""
 
@@ -142,6 +152,13 @@ class PrngKeyReuse(Rule):
     changed in the loop. Keys are followed into the module's helpers (`dropout(h, key)` twice uses
     `key` twice), out of helpers that return the key they were given, and through `self.key`.
     Calls on exclusive branches (`if`/`else`) are not reported.
+
+    It also finds a draw whose key is the same on every run of a function that runs many times:
+    a `lax.scan`/`fori_loop`/`while_loop`/`lax.map` body drawing from a key it closes over or
+    builds from a literal seed; a jitted step function called in a loop that builds its key from a
+    literal seed or reads a module-level key; a method called in a loop that draws from a
+    `self` attribute only `__init__` assigns. (A plain helper that rebuilds the same data from a
+    fixed seed is left alone: that is usually on purpose.)
 
     ## Why is this bad?
     A JAX key is a value, not a generator with hidden state: the same key always produces the
@@ -196,6 +213,7 @@ class PrngKeyReuse(Rule):
         assert isinstance(node, ast.Call)
         found = reused_keys(ctx).get(id(node))
         if found is None:
+            self.check_fixed_key(node, ctx)
             return
         earlier, key, same_bits = found
         name = " ".join(ctx.segment(node.func).split())
@@ -238,6 +256,46 @@ class PrngKeyReuse(Rule):
             f"(`{key}, subkey = jax.random.split({key})`)",
             fix=fix,
             related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key}` was already used here"),),
+        )
+
+    def check_fixed_key(self, node: ast.Call, ctx: CheckContext) -> None:
+        """A draw in a function that runs many times from a key that is the same on every run: closed
+        over by a ``lax`` loop body, or built from a literal seed, a module-level key or a ``self``
+        attribute no method replaces."""
+        if consumer_kind(jit_index(ctx.index).callee(node, ctx.scope)) is None:
+            return
+        function = ctx.scope.enclosing_function()
+        repetition = repeated_functions(ctx.index).get(id(function.node)) if function is not None else None
+        key = key_argument(node)
+        if function is None or repetition is None or key is None:
+            return
+        # Outside a `lax` loop, a helper that rebuilds the same data from a fixed seed does so on
+        # purpose; a traced step function, or an object that keeps a key it never replaces, does not.
+        if repetition.primitive is None and ctx.traced_function is None and not isinstance(key, ast.Attribute):
+            return
+        why = fixed_key(ctx.index, key, ctx.scope, function, traced_once=repetition.primitive is not None)
+        if why is None:
+            return
+        name = " ".join(ctx.segment(node.func).split())
+        where = _function_name(function.node)
+        if repetition.primitive is not None:
+            primitive = repetition.primitive.removeprefix("jax.")
+            runs = f"runs on every iteration of `{primitive}` (line {repetition.site.lineno})"
+            remedy = "carry a key through the loop (or pass split keys as `xs`) and split it each iteration"
+        elif repetition.caller is not None:
+            runs = (
+                f"is called by `{_function_name(repetition.caller)}` (line {repetition.site.lineno}), "
+                "which runs many times"
+            )
+            remedy = "take a key argument and pass a fresh split each call"
+        else:
+            runs = f"is called in a loop (line {repetition.site.lineno})"
+            remedy = "take a key argument and pass a fresh split each call"
+        ctx.report(
+            node,
+            f"`{name}` in `{where}` draws with {why}; `{where}` {runs}: the key is the same every time, "
+            f"so every run draws the same numbers; {remedy}",
+            related=(RelatedLocation(ctx.path, ctx.source.node_range(repetition.site), "repeated here"),),
         )
 
     @staticmethod
