@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from xlalens.analyzers.core import stages
 from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.core.fixes import apply_fixes
 from xlalens.analyzers.core.settings import Settings
@@ -65,6 +66,7 @@ def fix_source(
     text = source
     for _ in range(_MAX_FIX_ROUNDS):
         diagnostics = check_source(text, path, settings)
+        stages.enter(stages.FIXING)
         new_text, applied = apply_fixes(text, diagnostics, unsafe)
         if not applied or new_text == text:
             break

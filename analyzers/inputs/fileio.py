@@ -91,6 +91,9 @@ def decode_source(data: bytes, path: str) -> SourceFile:
             "add a coding cookie such as `# -*- coding: latin-1 -*-` or re-save it as UTF-8",
             line,
         ) from None
+    except (LookupError, ValueError) as error:
+        # A cookie naming a codec that is not a text encoding (rot13, hex, uu): Python refuses the file too.
+        raise SourceReadError(path, f"cannot decode as {encoding}: {error}") from None
     return SourceFile(path=path, text=text, encoding=encoding, digest=sha256_hex(data))
 
 
