@@ -105,10 +105,35 @@ def read_source(path: str | os.PathLike[str]) -> SourceFile:
     """
     name = os.fspath(path)
     try:
-        data = Path(name).read_bytes()
+        # Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise SourceReadError(name, f"cannot read the file: {error.strerror or error}") from None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise SourceReadError(name, f"not checked: {_file_kind(info.st_mode)}, not a regular file")
+            if info.st_size > MAX_READ_BYTES:
+                raise SourceReadError(
+                    name, f"not checked: {info.st_size:,} bytes, over the limit of {MAX_READ_BYTES:,} bytes"
+                )
+            data = handle.read(MAX_READ_BYTES + 1)
+        except OSError as error:
+            raise SourceReadError(name, f"cannot read the file: {error.strerror or error}") from None
+    if len(data) > MAX_READ_BYTES:  # grew while being read
+        raise SourceReadError(name, f"not checked: over the limit of {MAX_READ_BYTES:,} bytes")
     return decode_source(data, name)
+
+
+MAX_READ_BYTES = 64 * 1024 * 1024
+"""Files are not read past this size (the engine analyzes far less; this bounds the memory a file can take)."""
+
+
+def _file_kind(mode: int) -> str:
+    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+    kinds += ((stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
+    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 _LONE_LF = re.compile(r"(?<!\r)\n")
