@@ -179,35 +179,78 @@ def encode_source(source: SourceFile, text: str) -> bytes:
 
 
 def write_source(source: SourceFile, text: str) -> bytes:
-    """Atomically replace ``source.path`` with ``text``, keeping encoding and line endings.
+    """Replace the contents of ``source.path`` with ``text``, keeping encoding and line endings.
+
+    What the user set up around the file stays as it was: through a symbolic link the target is
+    written and the link kept; permissions and ownership carry over; a file with hard links is
+    written in place, so every name keeps seeing the same file. Otherwise the new text goes to a
+    temporary file in the same directory that then replaces the file atomically, so a crash never
+    leaves a half-written source file behind.
 
     Returns:
         The bytes written (so callers can key a cache on them).
 
     Raises:
-        SourceWriteError: if the file changed on disk since ``source`` was read, or the text
-            cannot be encoded, or the file cannot be written. The file is then left untouched.
+        SourceWriteError: if the file changed on disk since ``source`` was read, is read-only, or
+            the text cannot be encoded, or the file cannot be written. The file is then left untouched.
     """
-    path = source.path
+    path = os.path.realpath(source.path)
     data = encode_source(source, match_newlines(source.text, text))
     try:
         current = Path(path).read_bytes()
-        mode = stat.S_IMODE(os.stat(path).st_mode)
+        info = os.stat(path)
     except OSError as error:
         raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
     if sha256_hex(current) != source.digest:
         raise SourceWriteError("fixes not written: the file changed since xlalens read it; run xlalens again")
-    directory, name = os.path.split(os.path.abspath(path))
+    mode = stat.S_IMODE(info.st_mode)
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise SourceWriteError("fixes not written: the file is read-only")
+    try:
+        if info.st_nlink > 1:
+            _write_in_place(path, data)
+        else:
+            _replace(path, data, info)
+    except OSError as error:
+        raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
+    return data
+
+
+def _write_in_place(path: str, data: bytes) -> None:
+    with open(path, "r+b") as handle:
+        handle.write(data)
+        handle.truncate()
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _replace(path: str, data: bytes, info: os.stat_result) -> None:
+    directory, name = os.path.split(path)
     fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".xlalens-tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temp, mode)
+        os.chmod(temp, stat.S_IMODE(info.st_mode))
+        written = os.stat(temp)
+        if (written.st_uid, written.st_gid) != (info.st_uid, info.st_gid) and not _give(temp, info):
+            # Someone else's file that this user may write but not give away: keep its owner by
+            # writing it in place.
+            os.unlink(temp)
+            _write_in_place(path, data)
+            return
         os.replace(temp, path)
-    except OSError as error:
+    except OSError:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
-    return data
+        raise
+
+
+def _give(path: str, info: os.stat_result) -> bool:
+    """Give ``path`` the owner and group of ``info``; whether that was allowed."""
+    try:
+        os.chown(path, info.st_uid, info.st_gid)
+    except (AttributeError, OSError):
+        return False
+    return True
