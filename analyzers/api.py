@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from xlalens.analyzers.core import stages
 from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.core.fixes import apply_fixes
+from xlalens.analyzers.core.orphaned_imports import remove_orphaned_imports
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.engine.pipeline import run_rules, suppress
 
@@ -60,6 +61,7 @@ def fix_source(
 
     Safe fixes always apply; unsafe ones only with ``unsafe=True``; display-only never. A round
     whose result would not parse is dropped, so the returned text always parses if the input did.
+    An import the fixes leave unused goes too (:mod:`~xlalens.analyzers.core.orphaned_imports`).
     """
     settings = settings or Settings()
     fixed: list[Diagnostic] = []
@@ -72,4 +74,6 @@ def fix_source(
             break
         fixed.extend(applied)
         text = new_text
+    if fixed:
+        text = remove_orphaned_imports(source, text)
     return FixResult(text, fixed, check_source(text, path, settings))
