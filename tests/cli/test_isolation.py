@@ -176,3 +176,9 @@ def test_any_coding_cookie_problem_is_a_file_diagnostic(tmp_path, cookie, capsys
     assert from_stdin.code == "E902"
     assert main(["annotate", str(file)]) == 2
     assert "m.py" in capsys.readouterr().err
+
+
+def test_noqa_works_in_a_file_with_carriage_return_line_endings(code):
+    silenced = code.JIT_IF.replace("if x > 0:", "if x > 0:  # noqa: JX101").replace("\n", "\r")
+    assert check_source(silenced, "cr.py") == []
+    assert [d.code for d in check_source(code.JIT_IF.replace("\n", "\r"), "cr.py")] == ["JX101"]
