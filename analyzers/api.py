@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from xlalens.analyzers.core import stages
 from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.core.fixes import apply_fixes
+from xlalens.analyzers.core.orphaned_imports import remove_orphaned_imports
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.engine.pipeline import run_rules, suppress
 
@@ -59,15 +61,19 @@ def fix_source(
 
     Safe fixes always apply; unsafe ones only with ``unsafe=True``; display-only never. A round
     whose result would not parse is dropped, so the returned text always parses if the input did.
+    An import the fixes leave unused goes too (:mod:`~xlalens.analyzers.core.orphaned_imports`).
     """
     settings = settings or Settings()
     fixed: list[Diagnostic] = []
     text = source
     for _ in range(_MAX_FIX_ROUNDS):
         diagnostics = check_source(text, path, settings)
+        stages.enter(stages.FIXING)
         new_text, applied = apply_fixes(text, diagnostics, unsafe)
         if not applied or new_text == text:
             break
         fixed.extend(applied)
         text = new_text
+    if fixed:
+        text = remove_orphaned_imports(source, text)
     return FixResult(text, fixed, check_source(text, path, settings))

@@ -242,6 +242,26 @@ class DocumentLinter:
                 return None
         return self._results.get(uri)
 
+    async def settled(self, uri: str, patience: float) -> LintResult | None:
+        """The result for the document as it is now if it comes within ``patience`` seconds, else the last one.
+
+        A hover must not wait for the check of a huge document: it is answered from the last
+        finished analysis (or not at all before the first), while the check goes on.
+        """
+        check = asyncio.ensure_future(self.current(uri))
+        try:
+            return await asyncio.wait_for(asyncio.shield(check), patience)
+        except TimeoutError:
+            return self._results.get(uri)
+
+    async def settled_annotations(self, uri: str, patience: float) -> tuple[DocumentSnapshot, list[Annotation]] | None:
+        """:meth:`annotations` if they come within ``patience`` seconds (they queue behind checks), else ``None``."""
+        found = asyncio.ensure_future(self.annotations(uri))
+        try:
+            return await asyncio.wait_for(asyncio.shield(found), patience)
+        except TimeoutError:
+            return None
+
     async def _check_later(self, uri: str, delay: float) -> None:
         if delay > 0:
             await asyncio.sleep(delay)

@@ -38,6 +38,8 @@ logger = logging.getLogger(__name__)
 SERVER_NAME = "xlalens"
 _CONFIGURATION_TIMEOUT_S = 5.0  # a client that never answers workspace/configuration must not block checking
 _WATCHERS_ID = "xlalens-config-files"
+_HOVER_PATIENCE_S = 0.5
+"""A hover waits this long for the current check, then answers from the last finished one."""
 
 
 def _version() -> str:
@@ -283,7 +285,7 @@ def create_server() -> XlalensLanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def on_hover(ls: XlalensLanguageServer, params: types.HoverParams) -> types.Hover | None:
-        result = await ls.linter.current(params.text_document.uri)
+        result = await ls.linter.settled(params.text_document.uri, _HOVER_PATIENCE_S)
         if result is None:
             return None
         positions = PositionConverter(result.source, ls.position_encoding)
@@ -298,7 +300,7 @@ def create_server() -> XlalensLanguageServer:
             markdown = hover.rule_markdown(code, base_url) if code else None
             lsp_range = None
             if markdown is None:
-                found = await ls.linter.annotations(params.text_document.uri)
+                found = await ls.linter.settled_annotations(params.text_document.uri, _HOVER_PATIENCE_S)
                 if found is not None and found[0].version == result.version:
                     markdown = hover.span_markdown(found[1], position, base_url)
         if markdown is None:

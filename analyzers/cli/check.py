@@ -1,7 +1,8 @@
 """``xlalens check``: lint files and directories (``-`` reads stdin), print findings, apply fixes.
 
 Exit codes: 0 when nothing is found (or with ``--exit-zero``), 1 when findings remain (or ``--diff``
-would change something), 2 for a usage or configuration error.
+would change something), 2 for a usage or configuration error or when xlalens failed on a file
+(``E900``, also with ``--exit-zero``: a crashed check is not a clean one).
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from typing import TextIO
 from xlalens.analyzers.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
+    EXIT_INTERNAL,
     UsageError,
     comma_list,
     flatten,
     positive_int,
     tool_version,
 )
+from xlalens.analyzers.core.codes import INTERNAL_ERROR
 from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine import registry
@@ -156,6 +159,8 @@ def _cache(args: argparse.Namespace, resolver: SettingsResolver) -> Cache | None
 
 
 def _exit_code(args: argparse.Namespace, diagnostics: Sequence[Diagnostic]) -> int:
+    if any(d.code == INTERNAL_ERROR for d in diagnostics):
+        return EXIT_INTERNAL
     if args.exit_zero:
         return EXIT_CLEAN
     # Informational findings (e.g. "needs a newer Python to analyze") do not fail a build.

@@ -8,6 +8,8 @@ import functools
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
+EXIT_INTERNAL = 2
+"""xlalens itself failed (ruff's convention: the same status as a usage error, never 1)."""
 
 
 class UsageError(Exception):

@@ -3,7 +3,8 @@
 Each subcommand lives in its own module (``check``, ``rule``, ``explain`` and ``calc``, ``server``,
 ``annotate``, ``logs``) with an ``add_*`` function that declares its arguments and handler; adding
 a command means adding one more function to ``_SUBCOMMANDS``. Exit codes: 0 clean, 1 findings,
-2 for a usage or configuration error.
+2 for a usage or configuration error or an internal error (an exception that escapes a command is
+printed as one line and exits 2, so CI never mistakes a crash for findings).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from xlalens.analyzers.cli.annotate import add_annotate
 from xlalens.analyzers.cli.check import add_check
-from xlalens.analyzers.cli.common import EXIT_FINDINGS, EXIT_USAGE, UsageError, tool_version
+from xlalens.analyzers.cli.common import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_USAGE, UsageError, tool_version
 from xlalens.analyzers.cli.explain import add_calc, add_explain
 from xlalens.analyzers.cli.logs import add_logs
 from xlalens.analyzers.cli.rule import add_rule
@@ -78,6 +79,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `xlalens check | head` closed the pipe early; nothing left to tell.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FINDINGS
+    except Exception as error:
+        print(
+            f"xlalens: internal error: {type(error).__name__}: {error}; please report this xlalens bug",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

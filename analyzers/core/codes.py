@@ -22,6 +22,8 @@ INTERNAL_ERROR = "E900"
 """The analysis of a file raised: reported with the stage, and the run goes on."""
 IO_ERROR = "E902"
 """A file could not be read or decoded."""
+LIMIT_EXCEEDED = "E903"
+"""A file too large or too deeply nested to analyze within xlalens's limits."""
 NEWER_SYNTAX = "E998"
 """A file parses only with a newer Python than the one running xlalens."""
 SYNTAX_ERROR = "E999"
@@ -55,6 +57,7 @@ NON_RULE_CODES: Mapping[str, NonRuleCode] = MappingProxyType(
         for entry in (
             NonRuleCode(INTERNAL_ERROR, "internal-error", True),
             NonRuleCode(IO_ERROR, "io-error", True),
+            NonRuleCode(LIMIT_EXCEEDED, "over-limit", True),
             NonRuleCode(NEWER_SYNTAX, "needs-newer-python", True),
             NonRuleCode(SYNTAX_ERROR, "syntax-error", True),
             NonRuleCode(LOG_HOST_READ, "host-read-before-sync", False),

@@ -72,7 +72,8 @@ def is_file_noqa(comment: str) -> bool:
 def comments(text: str) -> Iterator[tuple[int, int, str]]:
     """The ``(line, column, text)`` of every comment token in ``text``; stops quietly where tokenizing fails."""
     try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        # Universal newlines: a file that ends its lines with a lone \r has them split there too, as Python does.
+        for token in tokenize.generate_tokens(io.StringIO(text, newline=None).readline):
             if token.type == tokenize.COMMENT:
                 yield token.start[0], token.start[1], token.string
     except (tokenize.TokenError, SyntaxError, IndentationError):

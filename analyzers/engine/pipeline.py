@@ -11,13 +11,18 @@ the first time a rule asks.
 from __future__ import annotations
 
 import ast
+import ctypes
 import fnmatch
 import gc
 import os
+import sys
+import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from xlalens.analyzers.core.codes import NEWER_SYNTAX, SYNTAX_ERROR
+from xlalens.analyzers.core import stages
+from xlalens.analyzers.core.codes import LIMIT_EXCEEDED, NEWER_SYNTAX, SYNTAX_ERROR
 from xlalens.analyzers.core.diagnostics import (
     Diagnostic,
     Position,
@@ -28,6 +33,7 @@ from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.dependency_check import check_dependency_file
+from xlalens.analyzers.engine.newer_syntax import needs_newer_python
 from xlalens.analyzers.engine.registry import select_rules
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.inputs.dependency_files import is_dependency_file
@@ -37,9 +43,85 @@ from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 
 _TRIGGERS = ("jax", "torch_xla", "torch-xla")
 
+MAX_FILE_CHARS = 2_000_000
+"""Larger files are not analyzed (``E903``): generated code, and a check's time and memory grow with size."""
+TIME_LIMIT_S = 60.0
+"""A check that runs longer is stopped and reported (``E900``) instead of holding up the run."""
+_STACK_BYTES = 256 * 1024 * 1024
+_RECURSION_LIMIT = 12_000
+"""Deep but valid code (a 500-term sum, a 200-branch ``elif`` chain, a 200-link ``.at[0].set(1)`` chain)
+nests the tree hundreds of levels deep, and the analysis recurses a few frames per level: checks run
+on a thread whose stack is large enough for this many frames."""
+
+_T = TypeVar("_T")
+
+
+class CheckTimeout(Exception):
+    """A check ran past :data:`TIME_LIMIT_S` and was stopped."""
+
+
+def _bounded(function: Callable[..., _T], *args: object) -> _T:
+    """Run ``function`` on a thread with a deep stack, stopping it after :data:`TIME_LIMIT_S`.
+
+    A check stuck in Python code is interrupted by an asynchronous :class:`CheckTimeout`; one stuck
+    inside a C call cannot be, and is left behind (its thread is a daemon) while the caller gets
+    the timeout.
+    """
+    outcome: list[object] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(function(*args))
+        except BaseException as error:  # handed to the caller's thread, which raises it
+            failure.append(error)
+
+    if sys.getrecursionlimit() < _RECURSION_LIMIT:
+        sys.setrecursionlimit(_RECURSION_LIMIT)
+    with _STACK_SIZE_LOCK:
+        previous = threading.stack_size(_STACK_BYTES)
+        try:
+            thread = threading.Thread(target=run, name="xlalens-check", daemon=True)
+            thread.start()
+        finally:
+            threading.stack_size(previous)
+    thread.join(TIME_LIMIT_S)
+    if thread.is_alive() and thread.ident is not None:
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(CheckTimeout))
+        thread.join(1.0)
+    if failure and not isinstance(failure[0], CheckTimeout):
+        raise failure[0]
+    if not outcome:
+        raise CheckTimeout(f"the check ran longer than {TIME_LIMIT_S:g} s and was stopped")
+    return outcome[0]  # type: ignore[return-value]
+
+
+_STACK_SIZE_LOCK = threading.Lock()
+
+
+def _limit_diagnostic(path: str, message: str) -> Diagnostic:
+    return Diagnostic(
+        code=LIMIT_EXCEEDED,
+        message=f"Not analyzed: {message}",
+        path=path,
+        range=Range(Position(1, 0), Position(1, 0)),
+        severity=Severity.INFO,
+    )
+
+
+def _nesting_depth(tree: ast.AST) -> int:
+    """How deep ``tree`` nests, counted without recursion."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
 
 def _syntax_diagnostics(source: SourceText, path: str, error: SyntaxError) -> list[Diagnostic]:
-    if _valid_for_newer_python(source.text):
+    if needs_newer_python(source.text, error):
         return [
             Diagnostic(
                 code=NEWER_SYNTAX,
@@ -62,21 +144,6 @@ def _syntax_diagnostics(source: SourceText, path: str, error: SyntaxError) -> li
             severity=Severity.ERROR,
         )
     ]
-
-
-def _valid_for_newer_python(text: str) -> bool:
-    try:
-        import libcst
-
-        for version in ("3.13", "3.12"):
-            try:
-                libcst.parse_module(text, config=libcst.PartialParserConfig(python_version=version))
-                return True
-            except (libcst.ParserSyntaxError, ValueError):
-                continue
-    except Exception:  # libcst itself failing must never turn into a crash of the check
-        return False
-    return False
 
 
 def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
@@ -115,6 +182,9 @@ def run_rules(
     source = SourceText(text)
     if not any(trigger in text for trigger in _TRIGGERS):
         return [], source
+    if len(text) > MAX_FILE_CHARS:
+        too_large = f"{len(text):,} characters, over the limit of {MAX_FILE_CHARS:,}"
+        return [_limit_diagnostic(path, too_large)], source
     if rules is None:
         rules = _selected_rules(path, settings)
     # A check builds the tree, the index and the analyses, which all live until it ends and are
@@ -123,7 +193,7 @@ def run_rules(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _check_python(source, path, settings, rules), source
+        return _bounded(_check_python, source, path, settings, rules), source
     finally:
         if collecting:
             gc.enable()
@@ -131,10 +201,13 @@ def run_rules(
 
 def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequence[type[Rule]]) -> list[Diagnostic]:
     """Parse one Python file and run ``rules`` on it; a file that does not parse gets its syntax finding."""
+    stages.enter(stages.PARSING)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             tree = ast.parse(source.text, filename=path)
+    except RecursionError:
+        return [_limit_diagnostic(path, "it nests expressions too deeply for Python's parser (RecursionError)")]
     except (SyntaxError, ValueError) as error:
         if isinstance(error, SyntaxError):
             return _syntax_diagnostics(source, path, error)
@@ -148,6 +221,23 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
         ]
     if not rules:
         return []
+    stages.enter(stages.ANALYSIS)
+    try:
+        return _analyze(tree, source, path, settings, rules)
+    except RecursionError:
+        depth = _nesting_depth(tree)
+        if depth < _DEEP_TREE:
+            raise  # shallow code that recurses without end: an xlalens bug
+        return [_limit_diagnostic(path, f"its syntax tree nests {depth:,} levels deep, too deep to follow")]
+
+
+_DEEP_TREE = 1_000
+"""A recursion error on a tree this deep is the code's depth, not a loop in xlalens."""
+
+
+def _analyze(
+    tree: ast.Module, source: SourceText, path: str, settings: Settings, rules: Sequence[type[Rule]]
+) -> list[Diagnostic]:
     instances = [rule() for rule in rules]
     by_type: dict[type[ast.AST], list[Rule]] = {}
     for instance in instances:
@@ -195,7 +285,11 @@ def _check_nodes(
                 if rule.needs_traced and traced_function is None:
                     continue
                 ctx.rule = type(rule)
-                rule.check(node, ctx)
+                try:
+                    rule.check(node, ctx)
+                except Exception:
+                    stages.enter(f"{stages.ANALYSIS} (rule {rule.code}, line {getattr(node, 'lineno', 0)})")
+                    raise
 
 
 class _CallDispatch:

@@ -91,6 +91,9 @@ def decode_source(data: bytes, path: str) -> SourceFile:
             "add a coding cookie such as `# -*- coding: latin-1 -*-` or re-save it as UTF-8",
             line,
         ) from None
+    except (LookupError, ValueError) as error:
+        # A cookie naming a codec that is not a text encoding (rot13, hex, uu): Python refuses the file too.
+        raise SourceReadError(path, f"cannot decode as {encoding}: {error}") from None
     return SourceFile(path=path, text=text, encoding=encoding, digest=sha256_hex(data))
 
 
@@ -102,10 +105,35 @@ def read_source(path: str | os.PathLike[str]) -> SourceFile:
     """
     name = os.fspath(path)
     try:
-        data = Path(name).read_bytes()
+        # Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise SourceReadError(name, f"cannot read the file: {error.strerror or error}") from None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise SourceReadError(name, f"not checked: {_file_kind(info.st_mode)}, not a regular file")
+            if info.st_size > MAX_READ_BYTES:
+                raise SourceReadError(
+                    name, f"not checked: {info.st_size:,} bytes, over the limit of {MAX_READ_BYTES:,} bytes"
+                )
+            data = handle.read(MAX_READ_BYTES + 1)
+        except OSError as error:
+            raise SourceReadError(name, f"cannot read the file: {error.strerror or error}") from None
+    if len(data) > MAX_READ_BYTES:  # grew while being read
+        raise SourceReadError(name, f"not checked: over the limit of {MAX_READ_BYTES:,} bytes")
     return decode_source(data, name)
+
+
+MAX_READ_BYTES = 64 * 1024 * 1024
+"""Files are not read past this size (the engine analyzes far less; this bounds the memory a file can take)."""
+
+
+def _file_kind(mode: int) -> str:
+    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+    kinds += ((stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
+    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 _LONE_LF = re.compile(r"(?<!\r)\n")
@@ -151,35 +179,78 @@ def encode_source(source: SourceFile, text: str) -> bytes:
 
 
 def write_source(source: SourceFile, text: str) -> bytes:
-    """Atomically replace ``source.path`` with ``text``, keeping encoding and line endings.
+    """Replace the contents of ``source.path`` with ``text``, keeping encoding and line endings.
+
+    What the user set up around the file stays as it was: through a symbolic link the target is
+    written and the link kept; permissions and ownership carry over; a file with hard links is
+    written in place, so every name keeps seeing the same file. Otherwise the new text goes to a
+    temporary file in the same directory that then replaces the file atomically, so a crash never
+    leaves a half-written source file behind.
 
     Returns:
         The bytes written (so callers can key a cache on them).
 
     Raises:
-        SourceWriteError: if the file changed on disk since ``source`` was read, or the text
-            cannot be encoded, or the file cannot be written. The file is then left untouched.
+        SourceWriteError: if the file changed on disk since ``source`` was read, is read-only, or
+            the text cannot be encoded, or the file cannot be written. The file is then left untouched.
     """
-    path = source.path
+    path = os.path.realpath(source.path)
     data = encode_source(source, match_newlines(source.text, text))
     try:
         current = Path(path).read_bytes()
-        mode = stat.S_IMODE(os.stat(path).st_mode)
+        info = os.stat(path)
     except OSError as error:
         raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
     if sha256_hex(current) != source.digest:
         raise SourceWriteError("fixes not written: the file changed since xlalens read it; run xlalens again")
-    directory, name = os.path.split(os.path.abspath(path))
+    mode = stat.S_IMODE(info.st_mode)
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise SourceWriteError("fixes not written: the file is read-only")
+    try:
+        if info.st_nlink > 1:
+            _write_in_place(path, data)
+        else:
+            _replace(path, data, info)
+    except OSError as error:
+        raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
+    return data
+
+
+def _write_in_place(path: str, data: bytes) -> None:
+    with open(path, "r+b") as handle:
+        handle.write(data)
+        handle.truncate()
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _replace(path: str, data: bytes, info: os.stat_result) -> None:
+    directory, name = os.path.split(path)
     fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".xlalens-tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temp, mode)
+        os.chmod(temp, stat.S_IMODE(info.st_mode))
+        written = os.stat(temp)
+        if (written.st_uid, written.st_gid) != (info.st_uid, info.st_gid) and not _give(temp, info):
+            # Someone else's file that this user may write but not give away: keep its owner by
+            # writing it in place.
+            os.unlink(temp)
+            _write_in_place(path, data)
+            return
         os.replace(temp, path)
-    except OSError as error:
+    except OSError:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise SourceWriteError(f"fixes not written: {error.strerror or error}") from None
-    return data
+        raise
+
+
+def _give(path: str, info: os.stat_result) -> bool:
+    """Give ``path`` the owner and group of ``info``; whether that was allowed."""
+    try:
+        os.chown(path, info.st_uid, info.st_gid)
+    except (AttributeError, OSError):
+        return False
+    return True

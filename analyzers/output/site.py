@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xlalens.analyzers.engine import registry
-from xlalens.explainers.calculators import CalculatorInputError, UnknownCalculatorError, get_calculator
+from xlalens.explainers.calculators import get_calculator
 from xlalens.explainers.links import calculator_url
 from xlalens.explainers.pages_catalog import RuleEntry
 from xlalens.explainers.web import ExplainerServer
@@ -36,13 +36,16 @@ def start_explainer_server(port: int = 0) -> ExplainerServer:
 def calculator_link(base_url: str, calculator: tuple[str, Mapping[str, Any]] | None) -> str | None:
     """The live calculator prefilled with a diagnostic's values, or ``None`` when there is none.
 
-    Values the calculator cannot take leave the link out rather than point at an error.
+    Values the calculator cannot take (a zero block, a dimension no field formats, a value of an
+    unexpected type) leave the link out rather than point at an error or stop the report.
     """
     if calculator is None:
         return None
     name, values = calculator
     try:
         query = get_calculator(name).query(values)
-    except (UnknownCalculatorError, CalculatorInputError):
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
+        # UnknownCalculatorError is a KeyError and CalculatorInputError a ValueError; the others come
+        # from field formatters handed values of a shape they do not take.
         return None
     return calculator_url(base_url, name, query)

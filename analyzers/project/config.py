@@ -111,6 +111,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not valid TOML: it is not UTF-8") from None
     except OSError as error:
         raise ConfigError(f"cannot read {path}: {error.strerror or error}") from None
 
@@ -146,7 +148,8 @@ def find_config(start: str | os.PathLike[str]) -> Path | None:
 def _config_in(directory: Path) -> Path | None:
     for name in CONFIG_FILENAMES:
         candidate = directory / name
-        if candidate.is_file() and _table(candidate) is not None:
+        # os.path.isfile is False for what cannot be asked (a path longer than the system allows, a link loop).
+        if os.path.isfile(candidate) and _table(candidate) is not None:
             return candidate
     return None
 

@@ -121,9 +121,32 @@ class _Excluder:
 
 
 def _gitignore_spec(lines: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    """The patterns of ``lines``; a line pathspec refuses (git accepts a lone ``!``, matching nothing) is skipped."""
     import pathspec  # imported on demand: it costs more than a warm cached run's own work
 
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    lines = list(lines)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except (ValueError, TypeError):  # pathspec's GitIgnorePatternError is a ValueError
+        return pathspec.GitIgnoreSpec.from_lines([line for line in lines if _valid_pattern(line)])
+
+
+def _valid_pattern(line: str) -> bool:
+    import pathspec
+
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _is_regular_file(entry: os.DirEntry[str]) -> bool:
+    """Whether a directory entry is, or links to, a regular file (not a FIFO, device, or a link loop)."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +240,10 @@ class _Walker:
             subdirs = []
             for entry in entries:
                 # Symlinked directories are not followed (they can loop); symlinked files are.
-                is_dir = entry.is_dir(follow_symlinks=False)
+                try:
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    continue
                 if not is_dir and not entry.name.endswith(PYTHON_SUFFIXES) and not is_dependency_file(entry.path):
                     continue
                 if excluder.excluded_entry(entry.path, entry.name, is_dir):
@@ -226,7 +252,7 @@ class _Walker:
                     continue
                 if is_dir:
                     subdirs.append((entry.path, ignores))
-                elif entry.is_file():
+                elif _is_regular_file(entry):
                     found.append(entry.path)
             stack.extend(reversed(subdirs))
 

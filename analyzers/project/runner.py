@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import importlib
-import math
 import os
 import sys
 import traceback
@@ -22,13 +21,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
 
+from xlalens.analyzers.core import stages
 from xlalens.analyzers.core.codes import INTERNAL_ERROR, IO_ERROR
 from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range, Severity
 from xlalens.analyzers.core.fixes import applicable
 from xlalens.analyzers.core.settings import Settings
-from xlalens.analyzers.engine import registry
+from xlalens.analyzers.engine import pipeline, registry
 from xlalens.analyzers.inputs.fileio import (
     SourceFile,
     SourceReadError,
@@ -41,12 +40,13 @@ from xlalens.analyzers.inputs.fileio import (
 )
 from xlalens.analyzers.project.cache import Cache
 
-if TYPE_CHECKING:
-    from concurrent.futures import Future
-
 PROGRESS_THRESHOLD = 50
 """Runs with fewer files to check than this show no progress bar."""
-_MAX_CHUNK = 64
+_MAX_DETAIL = 300
+"""An exception's text is cut here in an E900 message (a RecursionError's can be long)."""
+_GRACE_S = 30.0
+"""A worker gets this much longer than the engine's own time limit before it is killed: the engine
+stops a check stuck in Python code by itself, with a better message."""
 
 
 class Mode(Enum):
@@ -126,12 +126,19 @@ def _file_diagnostic(code: str, path: str, message: str, line: int = 1) -> Diagn
     return Diagnostic(code, message, path, Range(start, start), severity=Severity.ERROR)
 
 
-def _internal_error(path: str, error: BaseException) -> FileResult:
+def _internal_error(path: str, error: BaseException, stage: str | None = None) -> FileResult:
     # The traceback's last frame says where it broke; the user pastes this into a bug report.
     where = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
     location = f" at {Path(where[0].filename).name}:{where[0].lineno}" if where else ""
+    detail = str(error)
+    if len(detail) > _MAX_DETAIL:
+        detail = detail[:_MAX_DETAIL] + "..."
+    return _failed(path, stage or stages.current(), f"{type(error).__name__}: {detail}{location}")
+
+
+def _failed(path: str, stage: str, what: str) -> FileResult:
     message = (
-        f"internal error while checking this file: {type(error).__name__}: {error}{location}; "
+        f"internal error while checking this file ({stage}): {what}; "
         "please report this xlalens bug together with the file"
     )
     return FileResult(path, (_file_diagnostic(INTERNAL_ERROR, path, message),))
@@ -170,6 +177,7 @@ def process_source(
         return FileResult(path, tuple(result.remaining), fixed, diff=unified_diff(source.text, text, display))
     if not write:
         return FileResult(path, tuple(result.remaining), fixed, source=text)
+    stages.enter(stages.WRITING)
     try:
         data = write_source(source, text)
     except SourceWriteError as error:
@@ -178,6 +186,7 @@ def process_source(
 
 
 def _run_job(job: _Job) -> FileResult:
+    stages.enter(stages.READING)
     try:
         source = read_source(job.path)
     except SourceReadError as error:
@@ -186,10 +195,6 @@ def _run_job(job: _Job) -> FileResult:
         return process_source(source, job.settings, job.mode, job.unsafe, job.display, write=True)
     except Exception as error:
         return _internal_error(job.path, error)
-
-
-def _run_chunk(jobs: Sequence[_Job]) -> list[FileResult]:
-    return [_run_job(job) for job in jobs]
 
 
 def check_stdin(
@@ -248,26 +253,24 @@ def _dispatch(jobs: Sequence[_Job], workers: int, progress: bool | None) -> Iter
                 yield _run_job(job)
                 advance(1)
         return
-    # Imported here: multiprocessing is slow to import, and a warm run checks nothing.
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from xlalens.analyzers.project.workers import Supervisor  # multiprocessing is slow to import
 
     _engine()  # import once here, so forked workers start with the engine loaded
     registry.all_rules()  # and with the rules, which the engine would import on each worker's first check
-    size = max(1, min(_MAX_CHUNK, math.ceil(len(jobs) / (workers * 4))))
-    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-        futures: dict[Future[list[FileResult]], Sequence[_Job]] = {
-            pool.submit(_run_chunk, chunk): chunk for chunk in chunks
-        }
-        # The bar starts only now: its refresh thread must not exist when the workers are forked.
-        with _progress_bar(len(jobs), progress) as advance:
-            for future in as_completed(futures):
-                try:
-                    results = future.result()
-                except Exception as error:  # a worker died (e.g. killed for memory): report, go on
-                    results = [_internal_error(job.path, error) for job in futures[future]]
-                yield from results
-                advance(len(results))
+    supervisor = Supervisor(_run_job, _job_failed, min(workers, len(jobs)), _time_limit() + _GRACE_S)
+    # The bar starts only now: its refresh thread must not exist when the workers are forked.
+    with _progress_bar(len(jobs), progress) as advance:
+        for result in supervisor.run(jobs):
+            yield result
+            advance(1)
+
+
+def _time_limit() -> float:
+    return pipeline.TIME_LIMIT_S
+
+
+def _job_failed(job: _Job, stage: str, what: str) -> FileResult:
+    return _failed(job.path, stage, what)
 
 
 def check_paths(

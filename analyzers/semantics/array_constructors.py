@@ -98,7 +98,7 @@ def evaluate_constructor(
         start, stop, step = (
             (0, numbers[0], 1) if len(numbers) == 1 else (*numbers[:2], numbers[2] if len(numbers) > 2 else 1)
         )
-        length = max(0, math.ceil((stop - start) / step)) if step else None
+        length = _arange_length(start, stop, step)
         is_float = any(isinstance(n, float) for n in numbers)
         return Array((length,), dtype_arg or ("float32" if is_float else "int32"), False, traced)
     if name == "linspace":
@@ -138,3 +138,23 @@ def evaluate_constructor(
             )
         return Array(None, dtype_arg, False, traced)
     return Array(None, dtype_arg, False, traced)
+
+
+_MAX_LENGTH = 2**62
+"""Longer dimensions are no real array's: taken as unknown, so no later arithmetic overflows on them."""
+
+
+def _arange_length(start: float, stop: float, step: float) -> int | None:
+    """How many elements ``arange(start, stop, step)`` has, or None for a NaN, infinite or absurd bound.
+
+    Examples:
+        >>> _arange_length(0, 10, 3), _arange_length(0, float("nan"), 1), _arange_length(0, 10**400, 1)
+        (4, None, None)
+    """
+    if not step or not all(isinstance(n, int) or math.isfinite(n) for n in (start, stop, step)):
+        return None
+    try:
+        length = max(0, math.ceil((stop - start) / step))
+    except (OverflowError, ValueError):
+        return None
+    return length if length <= _MAX_LENGTH else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xlalens.analyzers.semantics.numbers import slice_length
 from xlalens.explainers.calculators.dtypes import is_inexact
 
 
@@ -171,10 +172,7 @@ def index_shape(shape: tuple[int, ...], parts: list[IndexPart]) -> tuple[int, ..
 
 
 def _slice_length(size: int, bounds: tuple[int | None, int | None, int | None]) -> int | None:
-    start, stop, step = bounds
-    if step == 0:
-        return None
-    return len(range(size)[slice(start, stop, step)])
+    return slice_length(size, bounds)
 
 
 def joined_shape(name: str, shapes: list[tuple[int, ...]], axis: int) -> tuple[int, ...] | None:

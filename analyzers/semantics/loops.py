@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from xlalens.analyzers.semantics.classes import class_model
 from xlalens.analyzers.semantics.names import LOOP_TYPES, ModuleIndex, Scope
+from xlalens.analyzers.semantics.numbers import range_length
 from xlalens.analyzers.semantics.scope_view import ScopeView
 from xlalens.analyzers.semantics.values import ClassRef, Const, FunctionRef, Instance, Seq, Static, Value
 
@@ -299,7 +300,7 @@ def counter_of(loop: Loop, ctx: ScopeView) -> Counter | None:
             first, step = 0, 1
         else:
             first, step = bounds[0], (bounds[2] if len(bounds) == 3 else 1)
-        trip = len(range(*bounds)) if None not in bounds and step != 0 else None  # type: ignore[arg-type]
+        trip = range_length(*bounds) if None not in bounds else None  # type: ignore[arg-type]
         return Counter(target.id, loop, first, step, trip)
     if callee == "builtins.enumerate" and isinstance(target, ast.Tuple) and target.elts and iterable.args:
         index = target.elts[0]

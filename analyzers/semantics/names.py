@@ -179,6 +179,7 @@ class ModuleIndex:
         self.functions: list[Scope] = []
         self._derived: dict[str, Any] = {}
         self._qualnames: dict[tuple[int, int], tuple[ast.AST, str | None]] = {}
+        self._aliases_resolving: set[str] = set()
         self._walk()
 
     def derived(self, key: str, build: Callable[[ModuleIndex], _T]) -> _T:
@@ -386,9 +387,13 @@ class ModuleIndex:
         value = self._assigned_value(binding.node)
         if value is None or (isinstance(value, ast.Name) and value.id == name):
             return None
-        if isinstance(value, ast.Name | ast.Attribute):
+        if not isinstance(value, ast.Name | ast.Attribute) or name in self._aliases_resolving:
+            return None  # a binding that refers back to itself (`x = x.shape`, `a = b.c; b = a.d`) names nothing
+        self._aliases_resolving.add(name)
+        try:
             return self.qualname(value, self.module_scope)
-        return None
+        finally:
+            self._aliases_resolving.discard(name)
 
     def _assigned_value(self, target: ast.AST | None) -> ast.expr | None:
         """The value of a single-target ``=`` statement at the module's top level that binds ``target``."""

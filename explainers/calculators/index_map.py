@@ -32,6 +32,8 @@ from dataclasses import dataclass
 ENUMERATION_LIMIT = 1 << 16
 """The most grid points enumerated for the dimensions that share grid axes; beyond it, corners only."""
 
+_MAX_DEPTH = 100
+"""Real index maps nest a few levels; 900 nested minus signs would overflow the evaluator's recursion."""
 _MAX_TEXT = 2000
 _NOT_A_MAP = "{!r} is not blocked, constant or a lambda such as lambda i, j: (i, 0)"
 _MAX_LITERAL = 2**62
@@ -93,6 +95,9 @@ def parse_index_map(text: str) -> IndexMap:
         tree = ast.parse(stripped, mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise ValueError(_NOT_A_MAP.format(stripped[:40])) from None
+    depth = _depth(tree)
+    if depth > _MAX_DEPTH:
+        raise ValueError(f"nests {depth} levels deep; an index map may nest {_MAX_DEPTH}")
     function = tree.body
     if not isinstance(function, ast.Lambda):
         raise ValueError(_NOT_A_MAP.format(stripped[:40]))
@@ -110,6 +115,16 @@ def parse_index_map(text: str) -> IndexMap:
         _check_expr(expr, params)
     normalized = ast.Lambda(args=args, body=ast.Tuple(elts=list(exprs), ctx=ast.Load()))
     return IndexMap(ast.unparse(normalized), params, exprs)
+
+
+def _depth(tree: ast.AST) -> int:
+    """How deep ``tree`` nests, counted without recursion (reading and evaluating a map recurse this deep)."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def _check_expr(expr: ast.expr, params: tuple[str, ...]) -> None:

@@ -134,3 +134,12 @@ def test_explain_serve_on_a_taken_port_says_so(project: Project) -> None:
         taken.close()
     assert result.returncode == 2
     assert f"cannot listen on 127.0.0.1:{taken.port}" in result.stderr and "--port 0" in result.stderr
+
+
+def test_calc_refuses_an_index_map_nested_too_deeply(capsys):
+    from xlalens.analyzers.cli.main import main
+
+    index_map = "lambda i: (" + "-" * 900 + "i,)"
+    assert main(["calc", "blockspec", "--array", "1000", "--block", "128", "--index-map", index_map]) == 2
+    err = capsys.readouterr().err
+    assert "levels deep" in err and "Traceback" not in err

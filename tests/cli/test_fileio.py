@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import stat
+import sys
+import tempfile
 
 import pytest
 from xlalens.analyzers.inputs.fileio import (
@@ -94,3 +97,62 @@ def test_write_fails_cleanly_when_the_file_is_gone(tmp_path):
     with pytest.raises(SourceWriteError, match="fixes not written"):
         write_source(source, "x = 2\n")
     assert os.listdir(tmp_path) == []
+
+
+def _fix(file):
+    from xlalens.analyzers.core.settings import Settings
+    from xlalens.analyzers.project import runner
+
+    return runner.check_paths([str(file)], Settings(), jobs=1, fix=True)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and modes")
+def test_fix_through_a_symlink_writes_the_target_and_keeps_the_link(tmp_path, code, require_rules):
+    require_rules("JX601")
+    target = tmp_path / "real.py"
+    target.write_text(code.AT_SET)
+    link = tmp_path / "link.py"
+    link.symlink_to("real.py")
+    assert _fix(link).fixed == 1
+    assert link.is_symlink() and os.readlink(link) == "real.py"
+    assert "x.at[0].set(1.0)" in target.read_text()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and modes")
+def test_fix_keeps_hard_links_and_permissions(tmp_path, code, require_rules):
+    require_rules("JX601")
+    first = tmp_path / "a.py"
+    first.write_text(code.AT_SET)
+    first.chmod(0o640)
+    second = tmp_path / "b.py"
+    os.link(first, second)
+    assert _fix(first).fixed == 1
+    assert os.stat(first).st_ino == os.stat(second).st_ino
+    assert "x.at[0].set(1.0)" in second.read_text()
+    assert stat.S_IMODE(os.stat(first).st_mode) == 0o640
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_fix_refuses_a_read_only_file(tmp_path, code, require_rules):
+    require_rules("JX601")
+    file = tmp_path / "m.py"
+    file.write_text(code.AT_SET)
+    file.chmod(0o444)
+    result = _fix(file)
+    [refusal] = result.diagnostics
+    assert refusal.code == "E902" and "read-only" in refusal.message
+    assert file.read_text() == code.AT_SET and result.fixed == 0
+
+
+def test_fix_in_a_directory_it_cannot_write_says_fixes_not_written(tmp_path, code, require_rules, monkeypatch):
+    require_rules("JX601")
+    file = tmp_path / "m.py"
+    file.write_text(code.AT_SET)
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    [refusal] = _fix(file).diagnostics
+    assert refusal.code == "E902" and refusal.message == "fixes not written: Permission denied"
+    assert file.read_text() == code.AT_SET

@@ -402,3 +402,28 @@ def test_register_format_validates_names(monkeypatch):
 def test_every_builtin_format_renders_an_empty_report(tmp_path):
     for name in format_names():
         _render(name, _report(tmp_path))  # must not raise
+
+
+@pytest.mark.parametrize("name", format_names())
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"block": (0, 0), "array": "x"},
+        {"array": 10**400},
+        {"array": "x"},
+        {"other-buffers": (0, 0)},
+        {"grid": object()},
+    ],
+)
+def test_no_format_raises_on_a_calculator_link_that_cannot_be_built(name, values, tmp_path):
+    path = str(tmp_path / "m.py")
+    odd = Diagnostic(
+        "JX401",
+        "message with\nnewline, \x1b escape and \u00e9",
+        path,
+        _range(10**6, 0, 5),
+        calculator=("blockspec", values),
+    )
+    out = io.StringIO()
+    get_format(name)(Report([odd], cwd=tmp_path), out)
+    assert "calc/blockspec?" not in out.getvalue()

@@ -256,3 +256,13 @@ def test_page_files_are_the_only_markdown_served(tmp_path: Path) -> None:
     app = ExplainerApp(pages=load_pages(tmp_path))
     assert app.handle("/one").status == 200
     assert app.handle("/two").status == 404
+
+
+def test_an_index_map_nested_too_deeply_is_a_400_not_a_500(app: ExplainerApp) -> None:
+    from urllib.parse import quote
+
+    index_map = "lambda i: (" + "-" * 900 + "i,)"
+    response = app.handle(f"/api/calc/blockspec?array=1000&block=128&index-map={quote(index_map)}")
+    payload = json.loads(response.body)
+    assert response.status == 400
+    assert payload["field"] == "index-map" and "levels deep" in payload["message"]

@@ -22,6 +22,7 @@ from xlalens.analyzers.rules.jax._retrace import (
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.loops import Counter, IterationValues, Linear, Loop, block_of, walk_scope
+from xlalens.analyzers.semantics.numbers import slice_length
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq, Value
 
 # Array constructors whose arguments are (or contain) the result's dimensions.
@@ -387,7 +388,7 @@ class _ShapeFinder:
                     shape.append(None)
                     continue
                 numbers = [None if b is None else b.value for b in bounds]  # type: ignore[union-attr]
-                shape.append(len(range(dim)[slice(*numbers)]))
+                shape.append(slice_length(dim, tuple(numbers)))  # type: ignore[arg-type]
             else:
                 index = self.evaluate(part, names)
                 if not (isinstance(index, Const) and type(index.value) is int):

@@ -11,6 +11,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, traced_by, traced_here
 from xlalens.analyzers.semantics.loops import walk_scope
+from xlalens.analyzers.semantics.numbers import range_length
 from xlalens.analyzers.semantics.values import Array, Const, Static
 
 UNROLL_THRESHOLD = 64
@@ -94,8 +95,8 @@ class PythonLoopUnrolledAtTraceTime(Rule):
         numbers = [b.value if isinstance(b, Const) and type(b.value) is int else None for b in bounds]
         if None in numbers:
             return  # an unknown trip count (`range(x.shape[0])`) may well be small: precision first
-        trip = len(range(*numbers))  # type: ignore[arg-type]
-        if trip < UNROLL_THRESHOLD:
+        trip = range_length(*numbers)  # type: ignore[arg-type]
+        if trip is None or trip < UNROLL_THRESHOLD:
             return
         carried = next(
             (

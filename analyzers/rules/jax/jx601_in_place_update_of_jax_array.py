@@ -9,7 +9,7 @@ from xlalens.analyzers.core.diagnostics import Applicability
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
-from xlalens.analyzers.semantics.names import BindingKind
+from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex
 from xlalens.analyzers.semantics.values import Array
 
 _AUGMENTED = {
@@ -51,9 +51,13 @@ class InPlaceUpdateOfJaxArray(Rule):
 
     ## Fix safety
     The fix rewrites `x[i] = v` to `x = x.at[i].set(v)` and `x[i] += v` to
-    `x = x.at[i].add(v)` (`subtract`, `multiply`, `divide`, `power` likewise). It is safe: the
-    original statement always raised, and the rewrite rebinds the same name. Targets that are
-    not a plain name (`self.x[i] = v`) are not fixed.
+    `x = x.at[i].add(v)` (`subtract`, `multiply`, `divide`, `power` likewise). It is safe when the
+    name is certainly a JAX array: its shape is known, or every assignment to it calls a
+    `jax.numpy`/`jax.lax`/`jax.random`/`jax.nn` function, or it is a parameter annotated `jax.Array`.
+    Then the original statement always raised, and the rewrite rebinds the same name. When the
+    value is only inferred to be an array (from how it is used, or from a transform's output), the
+    fix is unsafe: had it been a dict or a NumPy array, the assignment worked and `.at` would
+    raise. Targets that are not a plain name (`self.x[i] = v`) are not fixed.
 
     ## References
     - JAX docs: "JAX sharp bits: in-place updates"
@@ -95,9 +99,12 @@ class InPlaceUpdateOfJaxArray(Rule):
         fix = None
         if isinstance(target.value, ast.Name):
             replacement = f"{name} = {name}.at[{index}].{method}({ctx.segment(node.value)})"
+            # Only a value whose construction was followed is certainly an array; on a dict or a
+            # NumPy array the assignment works and `.at` would raise.
+            certain = array.shape is not None or _certainly_jax_array(target.value, ctx)
             fix = ctx.fix(
                 f"Rewrite as `{name} = {name}.at[...].{method}(...)`",
-                Applicability.SAFE,
+                Applicability.SAFE if certain else Applicability.UNSAFE,
                 [ctx.edit(node, replacement)],
             )
         kind = array.describe() if array.dtype and array.shape is not None else "JAX array"
@@ -107,6 +114,66 @@ class InPlaceUpdateOfJaxArray(Rule):
             f"use `{name} = {name}.at[{index}].{method}(...)`",
             fix=fix,
         )
+
+
+_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.")
+_ARRAY_ANNOTATIONS = frozenset({"jax.Array", "jax.numpy.ndarray"})
+_PYTREE_FUNCTIONS = frozenset(
+    f"jax.lax.{name}"
+    for name in (
+        "all_gather",
+        "all_to_all",
+        "associative_scan",
+        "cond",
+        "fori_loop",
+        "map",
+        "optimization_barrier",
+        "pmax",
+        "pmean",
+        "pmin",
+        "ppermute",
+        "pshuffle",
+        "psum",
+        "psum_scatter",
+        "scan",
+        "stop_gradient",
+        "switch",
+        "while_loop",
+    )
+)
+"""``jax.lax`` functions that return their operands' pytree (a dict stays a dict), not an array."""
+
+
+def _certainly_jax_array(name: ast.Name, ctx: CheckContext) -> bool:
+    """Whether every binding of ``name`` makes it a JAX array: a call into JAX's array modules or an annotation."""
+    found = ctx.index.lookup(name.id, ctx.scope)
+    if found is None:
+        return False
+    values = ctx.index.derived("jx601-assigned-values", _assigned_values)
+    for binding in found[1]:
+        if binding.kind is BindingKind.PARAM and isinstance(binding.node, ast.arg):
+            annotation = binding.node.annotation
+            if annotation is None or ctx.qualname(annotation) not in _ARRAY_ANNOTATIONS:
+                return False
+            continue
+        value = values.get(id(binding.node))
+        if not isinstance(value, ast.Call):
+            return False
+        callee = ctx.qualname(value.func)
+        if callee is None or not callee.startswith(_ARRAY_MODULES) or callee in _PYTREE_FUNCTIONS:
+            return False
+    return True
+
+
+def _assigned_values(index: ModuleIndex) -> dict[int, ast.expr]:
+    """``id`` of each plain name an ``=`` statement binds -> the value it gets."""
+    found: dict[int, ast.expr] = {}
+    for statement, _ in index.nodes.get(ast.Assign, ()):
+        assert isinstance(statement, ast.Assign)
+        for target in statement.targets:
+            if isinstance(target, ast.Name):
+                found[id(target)] = statement.value
+    return found
 
 
 def _root_name(expr: ast.expr) -> ast.Name | None:
