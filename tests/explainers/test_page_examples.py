@@ -474,3 +474,18 @@ def test_rule_explainer_links_resolve() -> None:
 )
 def test_slug(heading: str, anchor: str) -> None:
     assert slug(heading) == anchor
+
+
+def test_every_rule_section_shows_an_example() -> None:
+    """A diagnostic sends its reader to a section; that section shows code, not prose alone."""
+    from xlalens.analyzers.engine.registry import all_rules
+    from xlalens.explainers.pages_catalog import load_pages, section_markdown
+
+    pages = load_pages()
+    bare = []
+    for rule in all_rules():
+        page, _, anchor = rule.explainer.partition("#")
+        text = section_markdown(pages[page].body, anchor) if anchor else pages[page].body
+        if text is None or "```" not in text:
+            bare.append(f"{rule.code}: {rule.explainer}")
+    assert not bare, "rule sections without a code example:\n" + "\n".join(bare)
