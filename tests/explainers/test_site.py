@@ -256,3 +256,28 @@ def test_page_files_are_the_only_markdown_served(tmp_path: Path) -> None:
     app = ExplainerApp(pages=load_pages(tmp_path))
     assert app.handle("/one").status == 200
     assert app.handle("/two").status == 404
+
+
+def test_every_rule_has_a_page_from_its_docs_linking_to_its_section(app: ExplainerApp) -> None:
+    pages = load_pages()
+    for rule in registry.all_rules():
+        response = app.handle(f"/rules/{rule.code}")
+        assert response.status == 200, rule.code
+        body = response.body.decode()
+        assert f"<h1>{rule.code} · {rule.name()}</h1>" in body
+        assert 'id="what-it-does"' in body  # the docs' own sections, rendered
+        page, _, anchor = rule.explainer.partition("#")
+        assert f'href="/{page}#{anchor}"' in body and pages[page].title in body
+        assert 'href="/rules"' in body
+    assert app.handle("/rules/jx101").status == 200
+    missing = app.handle("/rules/JX999")
+    assert missing.status == 404 and "JX999" in missing.body.decode()
+
+
+def test_the_rule_index_lists_every_rule_under_its_family_and_the_site_index_links_it(app: ExplainerApp) -> None:
+    body = app.handle("/rules").body.decode()
+    for rule in registry.all_rules():
+        assert f'href="/rules/{rule.code}"' in body, rule.code
+    assert body.index("JX1xx: traced values used as Python values") < body.index('href="/rules/JX101"')
+    assert body.index("TX1xx:") < body.index('href="/rules/TX101"') < body.index("TX2xx:")
+    assert 'href="/rules"' in app.handle("/").body.decode()
