@@ -171,7 +171,15 @@ class UnknownCalculatorError(KeyError):
 
 
 _CALCULATORS: dict[str, Calculator[Any, Any]] = {}
-_BUILTIN_MODULES = ("retrace", "shard_shape", "blockspec", "roofline", "sync_cost", "carry_check")
+_BUILTIN_MODULES = (
+    "retrace",
+    "shard_shape",
+    "blockspec",
+    "roofline",
+    "sync_cost",
+    "carry_check",
+    "pytree",
+)
 _loaded = False
 
 

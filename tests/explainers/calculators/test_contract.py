@@ -12,13 +12,14 @@ from xlalens.explainers.calculators import CalculatorInputError, Row, get_calcul
 from xlalens.explainers.calculators.dtypes import DTYPE_CHOICES, lookup
 from xlalens.explainers.calculators.units import format_bytes, format_count, format_flop_rate, format_seconds
 
-NAMES = ("retrace", "shard-shape", "blockspec", "roofline", "carry-check")
+NAMES = ("retrace", "shard-shape", "blockspec", "roofline", "carry-check", "pytree")
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
     "shard-shape": "sharding#divisibility",
     "blockspec": "pallas-blockspec#block-arithmetic",
     "roofline": None,
     "carry-check": "control-flow#loop-carry-dtype-changes",
+    "pytree": "pytrees#flattening",
 }
 
 JUNK = (
