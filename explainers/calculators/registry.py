@@ -179,6 +179,7 @@ _BUILTIN_MODULES = (
     "sync_cost",
     "carry_check",
     "pytree",
+    "vmap_axes",
 )
 _loaded = False
 

@@ -12,7 +12,7 @@ from xlalens.explainers.calculators import CalculatorInputError, Row, get_calcul
 from xlalens.explainers.calculators.dtypes import DTYPE_CHOICES, lookup
 from xlalens.explainers.calculators.units import format_bytes, format_count, format_flop_rate, format_seconds
 
-NAMES = ("retrace", "shard-shape", "blockspec", "roofline", "carry-check", "pytree")
+NAMES = ("retrace", "shard-shape", "blockspec", "roofline", "carry-check", "pytree", "vmap-axes")
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
     "shard-shape": "sharding#divisibility",
@@ -20,6 +20,7 @@ EXPLAINERS = {
     "roofline": None,
     "carry-check": "control-flow#loop-carry-dtype-changes",
     "pytree": "pytrees#flattening",
+    "vmap-axes": "vmap#mapped-axes",
 }
 
 JUNK = (
