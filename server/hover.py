@@ -29,7 +29,12 @@ logger = logging.getLogger(__name__)
 CalculatorLookup = Callable[[str], Calculator[Any, Any]]
 
 # What a hover on a hinted construct is about, by the calculator it shows.
-_HINT_TITLES = {"blockspec": "Pallas", "carry-check": "Loop carry", "shard-shape": "Sharding"}
+_HINT_TITLES = {
+    "blockspec": "Pallas",
+    "carry-check": "Loop carry",
+    "shard-shape": "Sharding",
+    "roofline": "Matmul",
+}
 _APPLICABILITY = {
     Applicability.SAFE: "safe",
     Applicability.UNSAFE: "unsafe: may change behaviour",

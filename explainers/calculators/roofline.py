@@ -383,7 +383,7 @@ CALCULATOR = register_calculator(
         name="roofline",
         title="Matmul roofline calculator",
         summary="FLOPs, bytes, arithmetic intensity and the compute or memory bound of one matmul on one chip.",
-        explainer=None,
+        explainer="performance-model#the-roofline",
         inputs=RooflineInputs,
         fields=(
             Field("chip", "choice", "Chip", "The accelerator chip.", default="H100", choices=tuple(CHIPS)),

@@ -281,3 +281,14 @@ def test_the_rule_index_lists_every_rule_under_its_family_and_the_site_index_lin
     assert body.index("JX1xx: traced values used as Python values") < body.index('href="/rules/JX101"')
     assert body.index("TX1xx:") < body.index('href="/rules/TX101"') < body.index("TX2xx:")
     assert 'href="/rules"' in app.handle("/").body.decode()
+
+
+@pytest.mark.parametrize("calculator", list(all_calculators()), ids=lambda calculator: calculator.name)
+def test_every_calculator_sits_in_the_section_it_explains(app: ExplainerApp, calculator) -> None:
+    assert calculator.explainer, f"{calculator.name} explains nothing"
+    slug, _, anchor = calculator.explainer.partition("#")
+    page = load_pages()[slug]
+    assert calculator.name in page.calculators, f"{calculator.name} is not on {slug}"
+    body = app.handle(f"/{slug}").body.decode()
+    panel = body.index(f'data-calculator="{calculator.name}"')
+    assert body.rfind("<h2 ", 0, panel) == body.index(f'<h2 id="{anchor}"'), f"{calculator.name} is not in #{anchor}"

@@ -17,7 +17,7 @@ EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
     "shard-shape": "sharding#divisibility",
     "blockspec": "pallas-blockspec#block-arithmetic",
-    "roofline": None,
+    "roofline": "performance-model#the-roofline",
     "carry-check": "control-flow#loop-carry-dtype-changes",
     "pytree": "pytrees#flattening",
     "vmap-axes": "vmap#mapped-axes",
