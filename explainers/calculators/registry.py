@@ -180,6 +180,7 @@ _BUILTIN_MODULES = (
     "carry_check",
     "pytree",
     "vmap_axes",
+    "reshard",
 )
 _loaded = False
 
