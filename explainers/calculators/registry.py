@@ -181,6 +181,7 @@ _BUILTIN_MODULES = (
     "pytree",
     "vmap_axes",
     "reshard",
+    "remat",
 )
 _loaded = False
 

@@ -12,7 +12,17 @@ from xlalens.explainers.calculators import CalculatorInputError, Row, get_calcul
 from xlalens.explainers.calculators.dtypes import DTYPE_CHOICES, lookup
 from xlalens.explainers.calculators.units import format_bytes, format_count, format_flop_rate, format_seconds
 
-NAMES = ("retrace", "shard-shape", "blockspec", "roofline", "carry-check", "pytree", "vmap-axes", "reshard")
+NAMES = (
+    "retrace",
+    "shard-shape",
+    "blockspec",
+    "roofline",
+    "carry-check",
+    "pytree",
+    "vmap-axes",
+    "reshard",
+    "remat",
+)
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
     "shard-shape": "sharding#divisibility",
@@ -22,6 +32,7 @@ EXPLAINERS = {
     "pytree": "pytrees#flattening",
     "vmap-axes": "vmap#mapped-axes",
     "reshard": "spmd-partitioner#what-a-resharding-costs",
+    "remat": "remat#checkpoint-policies",
 }
 
 JUNK = (
