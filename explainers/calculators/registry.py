@@ -182,6 +182,7 @@ _BUILTIN_MODULES = (
     "vmap_axes",
     "reshard",
     "remat",
+    "pipeline",
 )
 _loaded = False
 
