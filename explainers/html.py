@@ -56,6 +56,8 @@ def _markdown() -> MarkdownIt:
 
 
 def _fence_caption(marks: str) -> str:
+    # `torch_xla` marks a block the runner runs under torch_xla; readers need only what it raises.
+    marks = marks.removeprefix("torch_xla").strip()
     if marks.startswith("raises="):
         error = html.escape(marks.removeprefix("raises="))
         return f'<figcaption class="raises">Raises <code>{error}</code></figcaption>'

@@ -285,8 +285,8 @@ CALCULATOR = register_calculator(
         compute=compute_reshard,
         examples=(
             {"mesh": "x:4,y:2", "shape": "1024,1024", "dtype": "bf16", "source": "x,None", "target": "None,x"},
-            {"mesh": "x:4,y:2", "shape": "1024,1024", "dtype": "bf16", "source": "x,None", "target": ""},
-            {"mesh": "x:4,y:2", "shape": "1024,1024", "dtype": "bf16", "source": "", "target": "x,y"},
+            {"mesh": "x:4,y:2", "shape": "1024,1024", "dtype": "bf16", "source": "x,None", "target": "None,None"},
+            {"mesh": "x:4,y:2", "shape": "1024,1024", "dtype": "bf16", "source": "None,None", "target": "x,y"},
             {"mesh": "x:4,y:2", "shape": "1024,1024", "dtype": "f32", "source": "y,None", "target": "x,None"},
             {"mesh": "data:2,model:4", "shape": "8,4096", "dtype": "bf16", "source": "data,model", "target": "data"},
         ),
