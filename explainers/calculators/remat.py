@@ -28,7 +28,7 @@ from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.limits import MAX_DIM
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
-from xlalens.explainers.calculators.units import format_bytes
+from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact
 
 Layer = Literal["tanh-dense", "relu-mlp"]
 Policy = Literal["none", "nothing_saveable", "dots_saveable", "everything_saveable"]
@@ -143,7 +143,11 @@ class RematResult:
         """What is kept, then each policy's total."""
         rows = [Row("kept", item, "") for item in self.kept]
         rows += [
-            Row(f"total with {policy}", format_bytes(nbytes), "as print_saved_residuals lists them, arguments left out")
+            Row(
+                f"total with {policy}",
+                format_bytes_exact(nbytes),
+                "as print_saved_residuals lists them, arguments left out",
+            )
             for policy, nbytes in self.by_policy
         ]
         return tuple(rows)

@@ -375,7 +375,7 @@ def compute_roofline(inputs: RooflineInputs) -> RooflineResult:
 
 
 def _size_field(name: str, label: str, help_text: str) -> Field:
-    return Field(name, "int", label, help_text, minimum=1, placeholder="4096")
+    return Field(name, "int", label, help_text, default="4096", minimum=1, placeholder="4096")
 
 
 CALCULATOR = register_calculator(
