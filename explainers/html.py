@@ -20,7 +20,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 from xlalens.explainers.calculators import Calculator, CalculatorInputError, CalculatorResult, Field
-from xlalens.explainers.links import calculator_url
+from xlalens.explainers.links import calculator_url, rule_url, section_url
 from xlalens.explainers.pages_catalog import Page, RuleEntry, page_markdown, slugify
 
 STYLESHEET = "/static/site.css"
@@ -56,6 +56,8 @@ def _markdown() -> MarkdownIt:
 
 
 def _fence_caption(marks: str) -> str:
+    # `torch_xla` marks a block the runner runs under torch_xla; readers need only what it raises.
+    marks = marks.removeprefix("torch_xla").strip()
     if marks.startswith("raises="):
         error = html.escape(marks.removeprefix("raises="))
         return f'<figcaption class="raises">Raises <code>{error}</code></figcaption>'
@@ -123,8 +125,8 @@ def render_calculator_page(
     return _layout(calculator.title, intro + render_panel(calculator, query, heading=False), scripts=True)
 
 
-def render_index(pages: Iterable[Page], calculators: Iterable[Calculator[Any, Any]]) -> str:
-    """The list of pages and calculators."""
+def render_index(pages: Iterable[Page], calculators: Iterable[Calculator[Any, Any]], *, rules: bool = False) -> str:
+    """The list of pages and calculators, and a link to the rule index when there are rules."""
     items = "".join(
         f'<li><a href="/{html.escape(page.slug)}">{html.escape(page.title)}</a>: {html.escape(page.summary)}</li>'
         for page in pages
@@ -134,7 +136,58 @@ def render_index(pages: Iterable[Page], calculators: Iterable[Calculator[Any, An
         for calc in calculators
     )
     body = f"<h1>Explainers</h1><ul class='pages'>{items}</ul><h2>Calculators</h2><ul class='calculators'>{tools}</ul>"
+    if rules:
+        body += f'<h2>Rules</h2><p><a href="{rule_url("")}">Every rule, by family</a>: what each finds and why.</p>'
     return _layout("Explainers", body)
+
+
+def _explainer_link(rule: RuleEntry, pages: Mapping[str, Page]) -> str:
+    """A link to the section a rule explains itself with, named ``Page: Section``."""
+    page = pages.get(rule.page)
+    if page is None:
+        return html.escape(rule.explainer)
+    section = page.section(rule.anchor) if rule.anchor else None
+    name = f"{page.title}: {section.title}" if section else page.title
+    return f'<a href="{html.escape(section_url("", rule.explainer))}">{_inline(name)}</a>'
+
+
+def _inline(markdown: str) -> str:
+    """One line of Markdown (code spans in headings) as HTML without a paragraph."""
+    return _markdown().renderInline(markdown)
+
+
+def render_rule_page(rule: RuleEntry, pages: Mapping[str, Page]) -> str:
+    """A rule's page: its summary, family, status, the explainer section it links to and its documentation."""
+    meta = [f"<p class='summary'>{_inline(rule.summary)}</p>"]
+    facts = [f"<li>Family: {html.escape(rule.family)}</li>"] if rule.family else []
+    if rule.status:
+        facts.append(f"<li>Status: {html.escape(rule.status)}</li>")
+    facts.append(f"<li>How it works: {_explainer_link(rule, pages)}</li>")
+    meta.append(f"<ul class='rule-facts'>{''.join(facts)}</ul>")
+    title = f"{rule.code} · {rule.name}"
+    footer = f'<p><a href="{rule_url("")}">All rules</a></p>'
+    docs = markdown_to_html(rule.docs)
+    body = f"<article class='rule'><h1>{html.escape(title)}</h1>{''.join(meta)}{docs}{footer}</article>"
+    return _layout(title, body)
+
+
+def render_rule_index(rules: Iterable[RuleEntry], pages: Mapping[str, Page]) -> str:
+    """Every rule by family, each with its summary and the section that explains it."""
+    families: dict[str, list[RuleEntry]] = {}
+    for rule in sorted(rules, key=lambda entry: entry.code):
+        families.setdefault(rule.family or rule.code[:3] + "xx", []).append(rule)
+    sections = []
+    for family, members in families.items():
+        items = "".join(
+            f'<li><a href="{html.escape(rule_url("", rule.code))}">{html.escape(rule.code)}</a> '
+            f"<code>{html.escape(rule.name)}</code>: {_inline(rule.summary)} "
+            f"({_explainer_link(rule, pages)})</li>"
+            for rule in members
+        )
+        sections.append(
+            f"<h2 id='{html.escape(slugify(family))}'>{html.escape(family)}</h2><ul class='rules'>{items}</ul>"
+        )
+    return _layout("Rules", "<article><h1>Rules</h1>" + "".join(sections) + "</article>")
 
 
 def render_not_found(message: str) -> str:

@@ -13,6 +13,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8711
 DEFAULT_BASE_URL = f"http://{DEFAULT_HOST}:{DEFAULT_PORT}"
 CALCULATOR_PREFIX = "calc"
+RULES_PREFIX = "rules"
 
 
 def section_url(base_url: str, explainer: str) -> str:
@@ -42,3 +43,16 @@ def calculator_url(base_url: str, name: str, query: Mapping[str, str] | None = N
     if query:
         url += "?" + urlencode(dict(query), safe=",()[]:~")
     return url
+
+
+def rule_url(base_url: str, code: str = "") -> str:
+    """The URL of a rule's page (its documentation), or of the index of every rule without a code.
+
+    Examples:
+        >>> rule_url("http://127.0.0.1:8711/", "JX101")
+        'http://127.0.0.1:8711/rules/JX101'
+        >>> rule_url("http://127.0.0.1:8711")
+        'http://127.0.0.1:8711/rules'
+    """
+    url = f"{base_url.rstrip('/')}/{RULES_PREFIX}"
+    return f"{url}/{quote(code)}" if code else url

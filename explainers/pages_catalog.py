@@ -63,12 +63,19 @@ class RuleEntry:
         name: The rule's kebab-case name.
         summary: One sentence on what the rule finds.
         explainer: The ``page#section`` it links to.
+        family: The family the rule belongs to, as its heading on the rule index
+            (``JX1xx: traced values used as Python values``).
+        status: The rule's lifecycle and fix availability, one line (``stable; fix sometimes available``).
+        docs: The rule's documentation in Markdown (``## What it does``, ``## Example``...).
     """
 
     code: str
     name: str
     summary: str
     explainer: str
+    family: str = ""
+    status: str = ""
+    docs: str = ""
 
     @property
     def page(self) -> str:

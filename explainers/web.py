@@ -5,6 +5,7 @@ Routes (GET and HEAD only; anything else is 405):
 * ``/`` — the index of pages and calculators;
 * ``/<page>`` — a page, with live panels for its calculators prefilled from the query string;
 * ``/calc/<name>`` — one calculator, prefilled from the query string;
+* ``/rules`` — every rule by family; ``/rules/<CODE>`` — one rule's page, from its documentation;
 * ``/api/calc/<name>?field=value…`` — the result as JSON; bad input is a 400 whose body names the field;
 * ``/api/calculators`` — every calculator's fields as JSON;
 * ``/static/site.css``, ``/static/calculator.js`` — the only files served, from a fixed list.
@@ -36,7 +37,7 @@ from xlalens.explainers.calculators import (
     get_calculator,
     result_json,
 )
-from xlalens.explainers.links import DEFAULT_HOST, section_url
+from xlalens.explainers.links import DEFAULT_HOST, RULES_PREFIX, section_url
 from xlalens.explainers.pages_catalog import Page, RuleEntry, load_pages
 
 _STATIC_DIR = Path(__file__).parent / "static"
@@ -98,6 +99,8 @@ class ExplainerApp:
             route = self._api
         elif segments[0] == "calc" and len(segments) == 2:
             route = self._calculator
+        elif segments[0] == RULES_PREFIX and len(segments) <= 2:
+            route = self._rules
         elif segments[0] == "static" and len(segments) == 2:
             route = self._static
         elif len(segments) == 1:
@@ -107,7 +110,18 @@ class ExplainerApp:
         return route(segments, query)
 
     def _index(self, _segments: list[str], _query: dict[str, str]) -> Response:
-        return Response.html(HTTPStatus.OK, html.render_index(self.pages.values(), all_calculators()))
+        return Response.html(
+            HTTPStatus.OK, html.render_index(self.pages.values(), all_calculators(), rules=bool(self.rules))
+        )
+
+    def _rules(self, segments: list[str], _query: dict[str, str]) -> Response:
+        if len(segments) == 1:
+            return Response.html(HTTPStatus.OK, html.render_rule_index(self.rules, self.pages))
+        wanted = segments[1].upper()
+        rule = next((entry for entry in self.rules if entry.code == wanted), None)
+        if rule is None:
+            return Response.html(HTTPStatus.NOT_FOUND, html.render_not_found(f"No rule {segments[1]!r}."))
+        return Response.html(HTTPStatus.OK, html.render_rule_page(rule, self.pages))
 
     def _page(self, segments: list[str], query: dict[str, str]) -> Response:
         page = self.pages.get(segments[0])

@@ -17,6 +17,8 @@ from xlalens.analyzers.core.codes import is_file_level
 from xlalens.analyzers.core.diagnostics import Diagnostic, Edit, Range
 from xlalens.analyzers.core.noqa import noqa_edit
 from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.engine import registry
+from xlalens.explainers.links import DEFAULT_BASE_URL, rule_url
 from xlalens.server.positions import PositionConverter
 from xlalens.server.settings import ClientSettings
 
@@ -35,6 +37,7 @@ class ConversionContext:
         encoding: The negotiated position encoding.
         client: The client's settings (severities).
         related_information: Whether the client shows ``relatedInformation``.
+        explainer_base_url: Where the explainer site is; a rule's code links to its page there.
     """
 
     uri: str
@@ -43,6 +46,16 @@ class ConversionContext:
     encoding: str
     client: ClientSettings
     related_information: bool
+    explainer_base_url: str = DEFAULT_BASE_URL
+
+
+def code_href(diagnostic: Diagnostic, base_url: str) -> str | None:
+    """The link of a diagnostic's code: the rule's page for a rule, else the diagnostic's own link."""
+    try:
+        registry.get_rule(diagnostic.code)
+    except KeyError:  # E999 and other codes that are not rules
+        return diagnostic.url
+    return rule_url(base_url, diagnostic.code)
 
 
 def text_edit(edit: Edit, positions: PositionConverter) -> dict[str, Any]:
@@ -92,13 +105,14 @@ def to_lsp_diagnostics(diagnostics: Sequence[Diagnostic], context: ConversionCon
                 )
                 for r in diagnostic.related
             ]
+        href = code_href(diagnostic, context.explainer_base_url)
         converted.append(
             types.Diagnostic(
                 range=positions.range_to_lsp(diagnostic.range),
                 message=diagnostic.message,
                 severity=context.client.severity_of(diagnostic.code, diagnostic.severity),
                 code=diagnostic.code,
-                code_description=types.CodeDescription(href=diagnostic.url) if diagnostic.url else None,
+                code_description=types.CodeDescription(href=href) if href else None,
                 source=SOURCE,
                 related_information=related,
                 data=data,

@@ -342,6 +342,7 @@ class DocumentLinter:
             encoding=self._server.position_encoding,
             client=client,
             related_information=self._server.client_shows_related_information,
+            explainer_base_url=settings.explainer_base_url,
         )
         return LintResult(
             uri=snapshot.uri,

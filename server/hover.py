@@ -22,14 +22,19 @@ from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.hints import SpanHint
 from xlalens.explainers.calculators import Calculator, get_calculator
-from xlalens.explainers.links import calculator_url, section_url
+from xlalens.explainers.links import calculator_url, rule_url, section_url
 
 logger = logging.getLogger(__name__)
 
 CalculatorLookup = Callable[[str], Calculator[Any, Any]]
 
 # What a hover on a hinted construct is about, by the calculator it shows.
-_HINT_TITLES = {"blockspec": "Pallas", "carry-check": "Loop carry", "shard-shape": "Sharding"}
+_HINT_TITLES = {
+    "blockspec": "Pallas",
+    "carry-check": "Loop carry",
+    "shard-shape": "Sharding",
+    "roofline": "Matmul",
+}
 _APPLICABILITY = {
     Applicability.SAFE: "safe",
     Applicability.UNSAFE: "unsafe: may change behaviour",
@@ -110,8 +115,11 @@ def diagnostic_markdown(
         name, inputs = diagnostic.calculator
         parts += calculator_markdown(name, inputs, base_url, lookup)
     url = diagnostic.url or (section_url(base_url, rule.explainer) if rule is not None else None)
-    if url:
-        parts.append(f"[Explainer: how this works]({url})")
+    links = [f"[Explainer: how this works]({url})"] if url else []
+    if rule is not None:
+        links.append(f"[Rule page]({rule_url(base_url, rule.code)})")
+    if links:
+        parts.append(" · ".join(links))
     return "\n\n".join(parts)
 
 
@@ -160,4 +168,6 @@ def rule_markdown(code: str, base_url: str) -> str | None:
     if rule is None:
         return None
     header = f"**{rule.code}** · {rule.name()} ({rule.status.value})"
-    return f"{header}\n\n{rule.docs()}\n\n[Explainer: how this works]({section_url(base_url, rule.explainer)})"
+    explainer = section_url(base_url, rule.explainer)
+    links = f"[Explainer: how this works]({explainer}) · [Rule page]({rule_url(base_url, rule.code)})"
+    return f"{header}\n\n{rule.docs()}\n\n{links}"

@@ -54,6 +54,9 @@ def add_calc(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         add_help=False,
     )
     parser.set_defaults(handler=_run_calc)
+    # The parser has no help action of its own (the fields after NAME are the calculator's, and
+    # --help there lists them); -h before NAME is declared here so argparse accepts it.
+    parser.add_argument("-h", "--help", action="store_true", dest="list_help", help="List the calculators.")
     parser.add_argument("name", nargs="?", metavar="NAME", help="A calculator such as blockspec.")
     parser.add_argument("fields", nargs=argparse.REMAINDER, help="--field value pairs, --json, --help.")
 
@@ -165,7 +168,7 @@ def _serve(port: int, pages: Mapping[str, Page], topic: str | None) -> int:
 def _run_calc(args: argparse.Namespace) -> int:
     from xlalens.explainers.calculators import CalculatorInputError, UnknownCalculatorError, get_calculator
 
-    if args.name in (None, "-h", "--help"):
+    if args.name is None:
         _list_calculators()
         return EXIT_CLEAN
     try:
@@ -173,7 +176,7 @@ def _run_calc(args: argparse.Namespace) -> int:
     except UnknownCalculatorError as error:
         raise UsageError(str(error)) from None
     fields, as_json, wants_help = _calc_options(calculator, args.fields)
-    if wants_help:
+    if wants_help or args.list_help:
         _print_calculator_help(calculator)
         return EXIT_CLEAN
     try:

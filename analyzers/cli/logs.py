@@ -37,7 +37,7 @@ def add_logs(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run_logs(args: argparse.Namespace) -> int:
-    from xlalens.analyzers.inputs.runtime_logs import EXPLAINER, log_diagnostics
+    from xlalens.analyzers.inputs.runtime_logs import log_diagnostics
     from xlalens.analyzers.output import Report, get_format
     from xlalens.analyzers.project.config import SettingsResolver
 
@@ -52,7 +52,7 @@ def _run_logs(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
     settings = SettingsResolver(cwd).for_directory(cwd)
     root = str(Path(args.root).resolve()) if args.root else str(cwd)
-    diagnostics = log_diagnostics(text, log_path, root, settings.explainer_url(EXPLAINER))
+    diagnostics = log_diagnostics(text, log_path, root, settings.explainer_url)
     report = Report(
         diagnostics=diagnostics,
         cwd=cwd,

@@ -13,6 +13,7 @@ from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.project.config import ConfigError, SettingsResolver
+from xlalens.explainers.links import rule_url
 
 
 def add_rule(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,6 +45,10 @@ def _rule_url(rule: type[Rule]) -> str:
     return _explainer_settings().explainer_url(rule.explainer)
 
 
+def _rule_page_url(rule: type[Rule]) -> str:
+    return rule_url(_explainer_settings().explainer_base_url, rule.code)
+
+
 def rule_markdown(rule: type[Rule]) -> str:
     """The text ``xlalens rule`` prints: a header (code, name, status, fix, link) and the docs."""
     # One paragraph per item, so the header reads the same as plain text and as rendered Markdown.
@@ -54,6 +59,7 @@ def rule_markdown(rule: type[Rule]) -> str:
     if rule.fix_title:
         header.append(f"Fix: {rule.fix_title}")
     header.append(f"Explainer: <{_rule_url(rule)}>")
+    header.append(f"Rule page: <{_rule_page_url(rule)}>")
     if rule.raises:
         header.append(expected_errors_note(rule))
     return "\n\n".join([*header, rule.docs()]) + "\n"
@@ -84,6 +90,7 @@ def rule_object(rule: type[Rule]) -> dict[str, object]:
         "fix_availability": rule.fix_availability.value,
         "fix_title": rule.fix_title,
         "explainer": _rule_url(rule),
+        "page": _rule_page_url(rule),
         "explanation": rule.docs(),
         "raises": list(rule.raises),
     }

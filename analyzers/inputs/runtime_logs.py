@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.core.codes import (
@@ -43,7 +43,8 @@ _CACHE_MISS = re.compile(r"TRACING CACHE MISS at (?P<file>.+?):(?P<line>\d+)(?::
 _TRACED = re.compile(r"^(?:for )?(\w+) (?:id=\d+ )?defined at ")
 _COMPILING = re.compile(r"Compiling (?P<name>\S+) with global shapes and types")
 _LIBRARY_PATH = re.compile(r"(site-packages|dist-packages)/|/torch_xla/|/torch/|/jax/|/jaxlib/|^<")
-EXPLAINER = "torch-xla-lazy-tensor#reading-the-debug-output"
+TORCH_XLA_EXPLAINER = "torch-xla-lazy-tensor#reading-the-debug-output"
+JAX_EXPLAINER = "jit-caching#reading-cache-miss-explanations"
 
 
 @dataclass
@@ -252,11 +253,18 @@ def jax_diagnostics(lines: list[str], log_path: str, root: str, url: str | None)
     return found
 
 
-def log_diagnostics(text: str, log_path: str, root: str, url: str | None = None) -> list[Diagnostic]:
-    """Every finding in a log, sorted; ``root`` resolves the relative paths the log names."""
+def log_diagnostics(
+    text: str, log_path: str, root: str, explainer_url: Callable[[str], str | None] | None = None
+) -> list[Diagnostic]:
+    """Every finding in a log, sorted; ``root`` resolves the relative paths the log names.
+
+    ``explainer_url`` turns a ``page#section`` into a link: torch_xla findings link to the page on
+    torch_xla's debug output and JAX findings to the one on reading cache-miss explanations.
+    """
     lines = text.splitlines()
-    found = torch_xla_diagnostics(torch_xla_events(lines), root, url)
-    found.extend(jax_diagnostics(lines, log_path, root, url))
+    link = explainer_url or (lambda _explainer: None)
+    found = torch_xla_diagnostics(torch_xla_events(lines), root, link(TORCH_XLA_EXPLAINER))
+    found.extend(jax_diagnostics(lines, log_path, root, link(JAX_EXPLAINER)))
     return sorted(found, key=Diagnostic.sort_key)
 
 

@@ -171,7 +171,19 @@ class UnknownCalculatorError(KeyError):
 
 
 _CALCULATORS: dict[str, Calculator[Any, Any]] = {}
-_BUILTIN_MODULES = ("retrace", "shard_shape", "blockspec", "roofline", "sync_cost", "carry_check")
+_BUILTIN_MODULES = (
+    "retrace",
+    "shard_shape",
+    "blockspec",
+    "roofline",
+    "sync_cost",
+    "carry_check",
+    "pytree",
+    "vmap_axes",
+    "reshard",
+    "remat",
+    "pipeline",
+)
 _loaded = False
 
 

@@ -375,7 +375,7 @@ def compute_roofline(inputs: RooflineInputs) -> RooflineResult:
 
 
 def _size_field(name: str, label: str, help_text: str) -> Field:
-    return Field(name, "int", label, help_text, minimum=1, placeholder="4096")
+    return Field(name, "int", label, help_text, default="4096", minimum=1, placeholder="4096")
 
 
 CALCULATOR = register_calculator(
@@ -383,7 +383,7 @@ CALCULATOR = register_calculator(
         name="roofline",
         title="Matmul roofline calculator",
         summary="FLOPs, bytes, arithmetic intensity and the compute or memory bound of one matmul on one chip.",
-        explainer=None,
+        explainer="performance-model#the-roofline",
         inputs=RooflineInputs,
         fields=(
             Field("chip", "choice", "Chip", "The accelerator chip.", default="H100", choices=tuple(CHIPS)),

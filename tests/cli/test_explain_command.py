@@ -95,6 +95,14 @@ def test_calc_help_lists_fields_and_an_example(project: Project) -> None:
     assert listing.returncode == 0 and "shard-shape" in listing.stdout
 
 
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_calc_help_without_a_name_lists_the_calculators(project: Project, flag: str) -> None:
+    result = project.run("calc", flag)
+    assert result.returncode == 0, result.stderr
+    assert "unrecognized arguments" not in result.stderr
+    assert re.search(r"^  roofline\s+\S", result.stdout, re.M)
+
+
 def test_explain_serve_binds_loopback_and_serves_pages(project: Project) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "xlalens.analyzers.cli.main", "explain", "--serve", "--port", "0", "tracing#printing"],

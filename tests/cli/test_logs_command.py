@@ -70,3 +70,12 @@ def test_command_prints_check_formats(project) -> None:
 def test_unreadable_file_is_a_usage_error(project) -> None:
     result = project.run("logs", "missing.log")
     assert result.returncode == 2 and "cannot read missing.log" in result.stderr
+
+
+def test_each_runtime_finding_links_to_the_page_on_its_own_runtime(project) -> None:
+    urls = {}
+    for name in ("torch_xla_train.log", "jax_retrace.log"):
+        result = project.run("logs", str(DATA / name), "--root", str(DATA), "--output-format", "json")
+        urls[name] = {item["url"] for item in json.loads(result.stdout)}
+    assert urls["torch_xla_train.log"] == {"http://127.0.0.1:8711/torch-xla-lazy-tensor#reading-the-debug-output"}
+    assert urls["jax_retrace.log"] == {"http://127.0.0.1:8711/jit-caching#reading-cache-miss-explanations"}

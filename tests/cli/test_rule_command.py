@@ -15,6 +15,7 @@ def test_rule_prints_header_and_docs(project, require_rules):
     assert lines[0] == "# traced-value-in-python-control-flow (JX101)"
     assert "Status: stable. Fix is not available." in result.stdout
     assert "Explainer: <http://127.0.0.1:8711/tracing#python-control-flow>" in result.stdout
+    assert "Rule page: <http://127.0.0.1:8711/rules/JX101>" in result.stdout
     assert result.stdout.endswith(registry.get_rule("JX101").docs() + "\n")
 
 
@@ -23,6 +24,7 @@ def test_rule_code_is_case_insensitive_and_respects_configured_base_url(project,
     project.write("xlalens.toml", 'explainer-base-url = "http://127.0.0.1:8000/explain"\n')
     result = project.run("rule", "jx101")
     assert "Explainer: <http://127.0.0.1:8000/explain/tracing#python-control-flow>" in result.stdout
+    assert "Rule page: <http://127.0.0.1:8000/explain/rules/JX101>" in result.stdout
 
 
 def test_rule_shows_fix_title_when_the_rule_has_one(project, require_rules):
@@ -47,6 +49,7 @@ def test_rule_json(project, require_rules):
     assert one["status"] == "stable" and one["preview"] is False
     assert one["explanation"] == registry.get_rule("JX101").docs()
     assert one["summary"] and one["explainer"].startswith("http://127.0.0.1:8711/")
+    assert one["page"] == f"http://127.0.0.1:8711/rules/{one['code']}"
     every = json.loads(project.run("rule", "--all", "--output-format", "json").stdout)
     assert [item["code"] for item in every] == [rule.code for rule in registry.all_rules()]
 

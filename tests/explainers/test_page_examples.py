@@ -7,6 +7,10 @@ runs as a complete program in its own subprocess (a page example must not depend
 change or a cache filled by the block before it); the subprocesses for all selected blocks are
 started together in a small thread pool, and each block is still its own test id
 (``tracing.md:block3`` is the third fenced block of ``tracing.md``).
+
+A ``python torch_xla`` block (or ``python torch_xla raises=Name``) runs the same way under the
+torch_xla oracle venv's Python with ``PJRT_DEVICE=CPU``; without that venv it fails, or skips where
+the torch_xla tier skips (``XLALENS_SKIP_TORCH_XLA=1`` outside CI).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+
+from tests.oracle_torch_xla.test_oracle_torch_xla import oracle_python, require_oracle
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES_DIR = ROOT / "explainers" / "pages"
@@ -169,7 +175,8 @@ REQUIRED_CALCULATORS: dict[str, set[str]] = {
     "sharding": {"shard-shape"},
 }
 
-RAISES_RE = re.compile(r"python raises=([A-Za-z_][A-Za-z0-9_.]*)")
+RAISES_RE = re.compile(r"python(?: torch_xla)? raises=([A-Za-z_][A-Za-z0-9_.]*)")
+TORCH_XLA_INFO = "python torch_xla"
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]*")
 PYTHON_WORDS = {"python", "python3", "py", "py3"}
 
@@ -220,7 +227,11 @@ class Block:
 
     @property
     def runnable(self) -> bool:
-        return self.info == "python" or self.expected is not None
+        return self.info in ("python", TORCH_XLA_INFO) or self.expected is not None
+
+    @property
+    def torch_xla(self) -> bool:
+        return self.info.startswith(TORCH_XLA_INFO)
 
     @property
     def expected(self) -> str | None:
@@ -311,7 +322,21 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
+def _torch_xla_env() -> dict[str, str]:
+    """The environment of a torch_xla block: the CPU PJRT device, no JAX/XLA/PJRT settings from the caller."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_", "TF_CPP_", "PJRT_"))}
+    env["PJRT_DEVICE"] = "CPU"
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
 def _run_block(block: Block, workdir: Path) -> dict[str, object]:
+    python, env = sys.executable, _clean_env()
+    if block.torch_xla:
+        torch_xla_python = oracle_python()
+        if torch_xla_python is None:
+            return {"rc": None, "result": None, "output": "", "missing_torch_xla": True}
+        python, env = torch_xla_python, _torch_xla_env()
     folder = workdir / f"{Path(block.page).stem}_block{block.index}"
     folder.mkdir(parents=True, exist_ok=True)
     source = folder / "example.py"
@@ -319,9 +344,9 @@ def _run_block(block: Block, workdir: Path) -> dict[str, object]:
     verdict = folder / "result.json"
     try:
         proc = subprocess.run(
-            [sys.executable, "-c", RUNNER, str(source), str(verdict)],
+            [python, "-c", RUNNER, str(source), str(verdict)],
             cwd=folder,
-            env=_clean_env(),
+            env=env,
             capture_output=True,
             text=True,
             timeout=TIMEOUT_S,
@@ -351,6 +376,8 @@ def example_runs(
 @pytest.mark.parametrize("block", RUNNABLE)
 def test_example_runs(block: Block, example_runs: dict[str, Future[dict[str, object]]]) -> None:
     run = example_runs[block.test_id].result()
+    if run.get("missing_torch_xla"):
+        require_oracle()
     where = f"{block.page} line {block.line} ({block.info!r})"
     output = run["output"]
     result = run["result"]
@@ -425,8 +452,11 @@ def test_info_strings(path: Path) -> None:
         assert block.info, f"{where}: a code fence needs a language (python, text, console, ...)"
         word = block.info.split()[0]
         if word in PYTHON_WORDS:
-            ok = block.info in ("python", "python norun") or RAISES_RE.fullmatch(block.info)
-            assert ok, f"{where}: {block.info!r} is not 'python', 'python norun' or 'python raises=Name'"
+            ok = block.info in ("python", "python norun", TORCH_XLA_INFO) or RAISES_RE.fullmatch(block.info)
+            assert ok, (
+                f"{where}: {block.info!r} is not 'python', 'python norun', 'python torch_xla' or "
+                "'python [torch_xla ]raises=Name'"
+            )
 
 
 @pytest.mark.parametrize("path", PAGE_PARAMS)
@@ -474,3 +504,18 @@ def test_rule_explainer_links_resolve() -> None:
 )
 def test_slug(heading: str, anchor: str) -> None:
     assert slug(heading) == anchor
+
+
+def test_every_rule_section_shows_an_example() -> None:
+    """A diagnostic sends its reader to a section; that section shows code, not prose alone."""
+    from xlalens.analyzers.engine.registry import all_rules
+    from xlalens.explainers.pages_catalog import load_pages, section_markdown
+
+    pages = load_pages()
+    bare = []
+    for rule in all_rules():
+        page, _, anchor = rule.explainer.partition("#")
+        text = section_markdown(pages[page].body, anchor) if anchor else pages[page].body
+        if text is None or "```" not in text:
+            bare.append(f"{rule.code}: {rule.explainer}")
+    assert not bare, "rule sections without a code example:\n" + "\n".join(bare)

@@ -266,3 +266,39 @@ def test_an_index_map_nested_too_deeply_is_a_400_not_a_500(app: ExplainerApp) ->
     payload = json.loads(response.body)
     assert response.status == 400
     assert payload["field"] == "index-map" and "levels deep" in payload["message"]
+
+
+def test_every_rule_has_a_page_from_its_docs_linking_to_its_section(app: ExplainerApp) -> None:
+    pages = load_pages()
+    for rule in registry.all_rules():
+        response = app.handle(f"/rules/{rule.code}")
+        assert response.status == 200, rule.code
+        body = response.body.decode()
+        assert f"<h1>{rule.code} · {rule.name()}</h1>" in body
+        assert 'id="what-it-does"' in body  # the docs' own sections, rendered
+        page, _, anchor = rule.explainer.partition("#")
+        assert f'href="/{page}#{anchor}"' in body and pages[page].title in body
+        assert 'href="/rules"' in body
+    assert app.handle("/rules/jx101").status == 200
+    missing = app.handle("/rules/JX999")
+    assert missing.status == 404 and "JX999" in missing.body.decode()
+
+
+def test_the_rule_index_lists_every_rule_under_its_family_and_the_site_index_links_it(app: ExplainerApp) -> None:
+    body = app.handle("/rules").body.decode()
+    for rule in registry.all_rules():
+        assert f'href="/rules/{rule.code}"' in body, rule.code
+    assert body.index("JX1xx: traced values used as Python values") < body.index('href="/rules/JX101"')
+    assert body.index("TX1xx:") < body.index('href="/rules/TX101"') < body.index("TX2xx:")
+    assert 'href="/rules"' in app.handle("/").body.decode()
+
+
+@pytest.mark.parametrize("calculator", list(all_calculators()), ids=lambda calculator: calculator.name)
+def test_every_calculator_sits_in_the_section_it_explains(app: ExplainerApp, calculator) -> None:
+    assert calculator.explainer, f"{calculator.name} explains nothing"
+    slug, _, anchor = calculator.explainer.partition("#")
+    page = load_pages()[slug]
+    assert calculator.name in page.calculators, f"{calculator.name} is not on {slug}"
+    body = app.handle(f"/{slug}").body.decode()
+    panel = body.index(f'data-calculator="{calculator.name}"')
+    assert body.rfind("<h2 ", 0, panel) == body.index(f'<h2 id="{anchor}"'), f"{calculator.name} is not in #{anchor}"

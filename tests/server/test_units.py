@@ -18,6 +18,7 @@ from lsprotocol import types
 from xlalens.analyzers.api import check_source
 from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range, RelatedLocation, Severity
 from xlalens.analyzers.core.noqa import noqa_code_at, noqa_edit
+from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
 from xlalens.explainers.calculators import Calculator, CalculatorInputError, Field, Row
 from xlalens.server.documents import DocumentLinter, DocumentSnapshot, LintResult, keep_last_good
@@ -205,7 +206,10 @@ def test_hover_shows_the_calculator_result_on_the_values_found() -> None:
     assert "| waste \\| pipes | 1% |  |" in text
     assert "[Open the live calculator with these numbers](https://x.org/calc/padding?rows=1000&block=128)" in text
     assert "- `f` is traced here by `jax.jit` (line 2)" in text
-    assert text.endswith("[Explainer: how this works](https://docs.example.org/tracing#python-control-flow)")
+    assert text.endswith(
+        "[Explainer: how this works](https://docs.example.org/tracing#python-control-flow)"
+        " · [Rule page](https://x.org/rules/JX101)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -265,7 +269,7 @@ def test_an_analyzer_failure_costs_the_diagnostics_not_the_server() -> None:
     linter = DocumentLinter(server, check=broken_check)  # type: ignore[arg-type]
     try:
         snapshot = DocumentSnapshot("file:///a.py", 3, TRAIN, "/a.py")
-        result = linter._compute(snapshot, 1, None, ClientSettings(), None)  # type: ignore[arg-type]
+        result = linter._compute(snapshot, 1, Settings(), ClientSettings(), None)
     finally:
         linter.shutdown()
     assert result is not None and result.failed and result.diagnostics == () and not result.parses

@@ -12,13 +12,29 @@ from xlalens.explainers.calculators import CalculatorInputError, Row, get_calcul
 from xlalens.explainers.calculators.dtypes import DTYPE_CHOICES, lookup
 from xlalens.explainers.calculators.units import format_bytes, format_count, format_flop_rate, format_seconds
 
-NAMES = ("retrace", "shard-shape", "blockspec", "roofline", "carry-check")
+NAMES = (
+    "retrace",
+    "shard-shape",
+    "blockspec",
+    "roofline",
+    "carry-check",
+    "pytree",
+    "vmap-axes",
+    "reshard",
+    "remat",
+    "pipeline",
+)
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
     "shard-shape": "sharding#divisibility",
     "blockspec": "pallas-blockspec#block-arithmetic",
-    "roofline": None,
+    "roofline": "performance-model#the-roofline",
     "carry-check": "control-flow#loop-carry-dtype-changes",
+    "pytree": "pytrees#flattening",
+    "vmap-axes": "vmap#mapped-axes",
+    "reshard": "spmd-partitioner#what-a-resharding-costs",
+    "remat": "remat#checkpoint-policies",
+    "pipeline": "pallas-pipeline#the-schedule",
 }
 
 JUNK = (
@@ -156,3 +172,13 @@ def test_units() -> None:
     assert format_flop_rate(989e12) == "989 TFLOP/s"
     assert format_seconds(0.0009999) == "1.00 ms"
     assert format_seconds(2.5e-9) == "2.50 ns"
+
+
+def test_pipeline_walks_the_grid_last_axis_fastest_and_skips_repeated_blocks() -> None:
+    result = get_calculator("pipeline").run(
+        {"grid": "2,3", "inputs": "x: lambda i, j: (i, 0); w: lambda i, j: (0, j)", "outputs": "o: lambda i, j: (i, 0)"}
+    )
+    assert [step.ids for step in result.schedule] == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+    assert dict(result.copies) == {"x": 2, "w": 6}
+    assert dict(result.writes) == {"o": 2}
+    assert [step.writes for step in result.schedule] == [(), (), ("o(0, 0)",), (), (), ("o(1, 0)",)]
