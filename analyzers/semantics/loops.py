@@ -645,9 +645,7 @@ class IterationValues:
         if isinstance(callee, FunctionRef) and isinstance(callee.node, ast.FunctionDef):
             returned = [n.value for n in walk_scope(list(callee.node.body)) if isinstance(n, ast.Return)]
             builds = all(
-                isinstance(r, ast.Call)
-                and isinstance(r.func, ast.Name)
-                and r.func.id == value.node.name
+                isinstance(r, ast.Call) and isinstance(r.func, ast.Name) and r.func.id == value.node.name
                 for r in returned
             )
             return expr if returned and builds else None
