@@ -222,6 +222,11 @@ REPEAT_INTERLEAVE = "repeat_interleave"
 ONE_HOT = "torch.nn.functional.one_hot"
 """Without ``num_classes`` (or with -1) it reads the largest label on the host to size its output."""
 
+SIZE_ARGUMENT_METHODS: frozenset[str] = frozenset(
+    {"narrow", "view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "new_full", "unfold"}
+)
+"""Tensor methods whose Python int arguments are sizes or offsets of the result (part of the graph)."""
+
 GROWING_FUNCTIONS: frozenset[str] = frozenset(
     {"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack"}
 )
@@ -324,3 +329,10 @@ SIZED_LAYERS: dict[str, tuple[str, str]] = {
 """Layers whose parameter shapes follow from their first two arguments (and their keyword names):
 ``Linear(in, out)`` has ``weight`` ``(out, in)`` and ``bias`` ``(out,)``; ``Embedding(n, d)`` has ``weight``
 ``(n, d)``."""
+
+CONV_LAYERS: dict[str, int] = {"torch.nn.Conv1d": 1, "torch.nn.Conv2d": 2, "torch.nn.Conv3d": 3}
+"""Convolutions and their number of spatial dimensions: ``Conv2d(in, out, k)`` has ``weight``
+``(out, in // groups, k, k)`` (``k`` may be a tuple) and ``bias`` ``(out,)``."""
+
+SEQUENTIAL = "torch.nn.Sequential"
+"""``nn.Sequential(a, b, c)[i]`` is its ``i``-th layer."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import ast
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.knowledge import torch_xla as tx
@@ -668,6 +668,14 @@ class _Run:
             return returned if returned is not None and returned.is_xla else tensor(certain=target.certain)
         return None
 
+    def assigned_value(self, name: str) -> ast.expr | None:
+        """The value of the one ``name = value`` statement that binds ``name`` here, if that is how it is bound."""
+        found = self.index.lookup(name, self.scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+            return None
+        statement = self.index.assignment_of(found[1][0].node)
+        return statement.value if statement is not None else None
+
     @staticmethod
     def extremum(smallest: bool, args: list[Fact | None]) -> Fact | None:
         """``min(a, b)``/``max(a, b)`` of Python numbers, one of them a single number."""
@@ -700,7 +708,8 @@ class _Run:
         if qualname == tx.PARALLEL_LOADER:
             return Fact(Kind.PARALLEL_LOADER, loaders=loaders_of(args[0] if args else None))
         if qualname in tx.DATA_LOADERS:
-            return Fact(Kind.DATA_LOADER, loaders=frozenset({node}) if ragged_loader(node) else frozenset())
+            ragged = ragged_loader(node, self.assigned_value)
+            return Fact(Kind.DATA_LOADER, loaders=frozenset({node}) if ragged else frozenset())
         if qualname == tx.COMPILE:
             return Fact(Kind.COMPILED)
         if qualname in tx.TRANSPARENT_ITERATORS:
@@ -779,7 +788,7 @@ class _Run:
         return tensor(boolean=method in tx.BOOLEAN_METHODS)
 
 
-def ragged_loader(node: ast.Call) -> bool:
+def ragged_loader(node: ast.Call, resolve: Callable[[str], ast.expr | None] = lambda name: None) -> bool:
     """Whether a ``DataLoader(...)`` may end with a short batch: batches of more than one, no ``drop_last=True``.
 
     Examples:
@@ -806,6 +815,8 @@ def ragged_loader(node: ast.Call) -> bool:
     if size is not None and size <= 1:
         return False
     dataset = node.args[0] if node.args else keyword(node, "dataset")
+    if isinstance(dataset, ast.Name):
+        dataset = resolve(dataset.id) or dataset  # `dataset = TensorDataset(...)` a few lines above
     return size is None or dataset is None or not _rows_multiple_of(dataset, size)
 
 
@@ -1071,6 +1082,13 @@ class TorchXlaModel:
         bound = {name: run.facts.get(id(arg)) for name, arg in zip(positional, call.args, strict=False)}
         for item in call.keywords:
             bound[item.arg or ""] = run.facts.get(id(item.value))
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args]
+        defaults = list(zip(every[len(every) - len(arguments.defaults) :], arguments.defaults, strict=True))
+        defaults += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None]
+        for parameter, default in defaults:
+            if parameter.arg not in bound and isinstance(default, ast.Constant):
+                bound[parameter.arg] = _number(default.value)  # not passed here: the literal default
         return bound
 
     # step loops

@@ -9,7 +9,7 @@ STEPS = int(os.environ["XLALENS_ORACLE_STEPS"])
 
 
 def train(model, loader, optimizer, device):
-    for data, target in loader:  # error: TX202
+    for data, target in loader:
         data, target = data.to(device), target.to(device)
         optimizer.zero_grad()
         loss = torch.nn.functional.mse_loss(model(data), target)
@@ -21,4 +21,4 @@ def train(model, loader, optimizer, device):
 device = torch_xla.device()
 dataset = TensorDataset(torch.randn(8 * STEPS + 3, 16), torch.randn(8 * STEPS + 3, 4))
 model = torch.nn.Linear(16, 4).to(device)
-train(model, DataLoader(dataset, batch_size=8), torch.optim.SGD(model.parameters(), lr=0.1), device)
+train(model, DataLoader(dataset, batch_size=8), torch.optim.SGD(model.parameters(), lr=0.1), device)  # error: TX202
