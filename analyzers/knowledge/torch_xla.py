@@ -54,6 +54,15 @@ DEVICE_LOADERS: frozenset[str] = frozenset(
 PARALLEL_LOADER = "torch_xla.distributed.parallel_loader.ParallelLoader"
 """``ParallelLoader(...).per_device_loader(device)`` behaves as a device loader."""
 
+PLATEAU_SCHEDULER = "torch.optim.lr_scheduler.ReduceLROnPlateau"
+"""``scheduler.step(metric)`` converts the metric with ``float()``: a host read when it is a tensor."""
+
+GRADIENT_NORM_FUNCTIONS: frozenset[str] = frozenset(
+    {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad.clip_grad_norm_"}
+)
+"""Functions of parameters that return the total gradient norm as a tensor on the parameters' device;
+``clip_grad_norm_(..., error_if_nonfinite=True)`` also tests it on the host."""
+
 DATA_LOADERS: frozenset[str] = frozenset(
     {
         "torch.utils.data.DataLoader",
@@ -203,8 +212,20 @@ DATA_DEPENDENT_SHAPE: dict[str, str] = {
     "masked_select": "`masked_select`",
     "unique": "`unique`",
     "unique_consecutive": "`unique_consecutive`",
+    "bincount": "`bincount`: one bin per value up to the largest",
 }
 """Tensor methods and ``torch.*`` functions whose output shape depends on the values."""
+
+REPEAT_INTERLEAVE = "repeat_interleave"
+"""``repeat_interleave(x, repeats)``: data-dependent length when ``repeats`` is a tensor (not a Python int)."""
+
+ONE_HOT = "torch.nn.functional.one_hot"
+"""Without ``num_classes`` (or with -1) it reads the largest label on the host to size its output."""
+
+SIZE_ARGUMENT_METHODS: frozenset[str] = frozenset(
+    {"narrow", "view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "new_full", "unfold"}
+)
+"""Tensor methods whose Python int arguments are sizes or offsets of the result (part of the graph)."""
 
 GROWING_FUNCTIONS: frozenset[str] = frozenset(
     {"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack"}
@@ -308,3 +329,10 @@ SIZED_LAYERS: dict[str, tuple[str, str]] = {
 """Layers whose parameter shapes follow from their first two arguments (and their keyword names):
 ``Linear(in, out)`` has ``weight`` ``(out, in)`` and ``bias`` ``(out,)``; ``Embedding(n, d)`` has ``weight``
 ``(n, d)``."""
+
+CONV_LAYERS: dict[str, int] = {"torch.nn.Conv1d": 1, "torch.nn.Conv2d": 2, "torch.nn.Conv3d": 3}
+"""Convolutions and their number of spatial dimensions: ``Conv2d(in, out, k)`` has ``weight``
+``(out, in // groups, k, k)`` (``k`` may be a tuple) and ``bias`` ``(out,)``."""
+
+SEQUENTIAL = "torch.nn.Sequential"
+"""``nn.Sequential(a, b, c)[i]`` is its ``i``-th layer."""

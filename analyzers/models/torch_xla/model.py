@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import ast
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
 
 _MAX_NUMBERS = 8
-_ROUNDS = 3
+_ROUNDS = 4
 _FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 _Loop = ast.For | ast.AsyncFor | ast.While
 
@@ -57,6 +57,7 @@ class Kind(enum.Enum):
     ENUMERATE = "an enumerate object"
     ZIP = "a zip object"
     COMPILED = "a torch_xla.compile function"
+    PLATEAU_SCHEDULER = "a ReduceLROnPlateau scheduler"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,10 @@ class Fact:
         loaders: For host loaders and what wraps them: the ``DataLoader(...)`` calls whose last
             batch may be short.
         xla: For optimizers: whether its parameters are on an XLA device.
+        bound: For ranges: the end of ``range(end)`` or ``range(start, end)`` when it is one known number.
+        origin: For instances of a class of this file (``self`` in its methods, ``Trainer(...)``,
+            a model built from a local ``nn.Module`` class): the class, whose attributes
+            (``self.model = ...``) and methods the analysis follows.
     """
 
     kind: Kind
@@ -81,6 +86,8 @@ class Fact:
     items: tuple[Fact | None, ...] = ()
     loaders: frozenset[ast.Call] = frozenset()
     xla: bool = False
+    origin: ast.ClassDef | None = None
+    bound: float | None = None
 
     @property
     def is_xla(self) -> bool:
@@ -97,9 +104,9 @@ def join(a: Fact | None, b: Fact | None) -> Fact | None:
     """The least fact true of both ``a`` and ``b`` (None when they disagree).
 
     Examples:
-        >>> join(Fact(Kind.NUMBER, numbers=frozenset({1.0})), Fact(Kind.NUMBER, numbers=frozenset({0.5})))
-        Fact(kind=<Kind.NUMBER: 'a Python number'>, boolean=False, certain=True, numbers=frozenset({0.5, 1.0}), \
-items=(), loaders=frozenset(), xla=False)
+        >>> one, half = Fact(Kind.NUMBER, numbers=frozenset({1.0})), Fact(Kind.NUMBER, numbers=frozenset({0.5}))
+        >>> sorted(join(one, half).numbers)
+        [0.5, 1.0]
         >>> join(tensor(), None) is None
         True
     """
@@ -112,6 +119,9 @@ items=(), loaders=frozenset(), xla=False)
     if a.kind is Kind.NUMBER:
         numbers = a.numbers | b.numbers
         return Fact(Kind.NUMBER, numbers=numbers) if len(numbers) <= _MAX_NUMBERS else None
+    if a.kind is Kind.SEQ and not (a.certain and b.certain and len(a.items) == len(b.items)):
+        # Lists of different or unknown lengths: one of unknown length whose items are any of theirs.
+        return Fact(Kind.SEQ, certain=False, items=(element(a) if a.items else None,), loaders=a.loaders | b.loaders)
     if a.kind in (Kind.SEQ, Kind.ENUMERATE, Kind.ZIP):
         if len(a.items) != len(b.items):
             return None
@@ -123,7 +133,13 @@ items=(), loaders=frozenset(), xla=False)
         certain=a.certain and b.certain,
         loaders=a.loaders | b.loaders,
         xla=a.xla and b.xla,
+        origin=a.origin if a.origin is b.origin else None,
     )
+
+
+def sequence_of(item: Fact | None) -> Fact:
+    """A list of unknown length whose items are all ``item`` (a comprehension, ``[batch] * n``)."""
+    return Fact(Kind.SEQ, certain=False, items=(item,))
 
 
 def element(fact: Fact | None) -> Fact | None:
@@ -138,7 +154,9 @@ def element(fact: Fact | None) -> Fact | None:
     if kind in (Kind.TENSOR, Kind.HOST_BATCH):
         return fact if kind is Kind.HOST_BATCH else tensor()
     if kind is Kind.ENUMERATE:
-        return Fact(Kind.SEQ, items=(None, element(fact.items[0])))
+        return Fact(Kind.SEQ, items=(_numbers(STEP_SAMPLES), element(fact.items[0])))
+    if kind is Kind.RANGE:
+        return _numbers(n for n in STEP_SAMPLES if n < fact.bound) if fact.bound is not None else _numbers(STEP_SAMPLES)
     if kind is Kind.ZIP:
         return Fact(Kind.SEQ, items=tuple(element(item) for item in fact.items))
     if kind is Kind.SEQ and fact.items:
@@ -153,7 +171,7 @@ def unpack(fact: Fact | None, count: int) -> list[Fact | None]:
     """The facts of ``count`` targets that unpack ``fact``."""
     if fact is None:
         return [None] * count
-    if fact.kind is Kind.SEQ and len(fact.items) == count:
+    if fact.kind is Kind.SEQ and fact.certain and len(fact.items) == count:
         return list(fact.items)
     if fact.kind is Kind.TENSOR:
         return [tensor()] * count
@@ -192,11 +210,60 @@ def known_not_to_sync(fact: Fact | None) -> bool:
     return False
 
 
+def _parameters_on_device(fact: Fact | None) -> bool:
+    """Parameters of a model on the device, or a list built from them (``[*a.parameters(), *b.parameters()]``)."""
+    if fact is None:
+        return False
+    return fact.kind is Kind.PARAMS or (fact.kind is Kind.SEQ and any(_parameters_on_device(i) for i in fact.items))
+
+
 def _holds_xla(fact: Fact | None) -> bool:
     """An XLA tensor, or a tuple or list holding one (``torch.cat([a, b])``)."""
     if fact is None:
         return False
     return fact.is_xla or (fact.kind is Kind.SEQ and any(_holds_xla(item) for item in fact.items))
+
+
+_OPERATIONS: dict[type[ast.operator], object] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: float(a // b),
+    ast.Mod: lambda a, b: a % b,
+    ast.Pow: lambda a, b: float(a**b),
+}
+
+
+def _numbers(values: Iterable[float]) -> Fact | None:
+    found = frozenset(values)
+    return Fact(Kind.NUMBER, numbers=found) if found and len(found) <= _MAX_NUMBERS else None
+
+
+def _arithmetic(op: ast.operator, left: frozenset[float], right: frozenset[float]) -> Fact | None:
+    """The numbers ``left op right`` may be.
+
+    Only when one side is a single number: with two sets the values of the two sides may be tied
+    (both computed from the step counter), and their cross product would list values never taken.
+
+    Examples:
+        >>> sorted(_arithmetic(ast.Div(), frozenset({0.0, 1.0, 2.0}), frozenset({2.0})).numbers)
+        [0.0, 0.5, 1.0]
+        >>> _arithmetic(ast.Add(), frozenset({0.0, 1.0}), frozenset({0.0, 1.0})) is None
+        True
+    """
+    operation = _OPERATIONS.get(type(op))
+    if operation is None or (len(left) > 1 and len(right) > 1):
+        return None
+    try:
+        return _numbers(float(operation(a, b)) for a in left for b in right)  # type: ignore[operator]
+    except (ArithmeticError, ValueError, OverflowError):
+        return None
+
+
+STEP_SAMPLES: tuple[float, ...] = (0.0, 1.0, 2.0, 3.0, 10.0, 100.0, 1000.0, 100000.0)
+"""Values a loop counter (``for step in range(n)``) is sampled at: the first steps, where schedules
+start from 0 or 1, and later ones, where warm-ups and annealing have ended."""
 
 
 def _number(value: object) -> Fact | None:
@@ -219,6 +286,37 @@ def keyword(call: ast.Call, name: str) -> ast.expr | None:
     return None
 
 
+def method_class(scope: Scope) -> ast.ClassDef | None:
+    """The class whose body defines the function of ``scope`` (None for functions outside classes)."""
+    parent = scope.parent
+    if isinstance(scope.node, _FunctionDef) and parent is not None and isinstance(parent.node, ast.ClassDef):
+        return parent.node
+    return None
+
+
+def _self_name(function: _FunctionDef) -> str | None:
+    """The name a method calls its instance: its first parameter, unless it is a static or class method."""
+    for decorator in function.decorator_list:
+        if isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod"):
+            return None
+    positional = [*function.args.posonlyargs, *function.args.args]
+    return positional[0].arg if positional else None
+
+
+def class_method(cls: ast.ClassDef, name: str) -> _FunctionDef | None:
+    """The method ``name`` defined in the body of ``cls``.
+
+    Examples:
+        >>> cls = ast.parse("class T:\\n    def fit(self): pass").body[0]
+        >>> class_method(cls, "fit").name, class_method(cls, "step")
+        ('fit', None)
+    """
+    for statement in cls.body:
+        if isinstance(statement, _FunctionDef) and statement.name == name:
+            return statement
+    return None
+
+
 # -- the interpreter ---------------------------------------------------------------------------
 
 
@@ -233,6 +331,11 @@ class _Run:
         self.facts: dict[int, Fact | None] = {}
         self.returns: list[Fact | None] = []
         self.calls: list[tuple[ast.Call, Scope]] = []
+        self.owner = method_class(scope)
+        if self.owner is not None:
+            receiver = _self_name(scope.node)  # type: ignore[arg-type]
+            if receiver is not None:
+                self.env[receiver] = Fact(Kind.TORCH_MODULE, certain=False, origin=self.owner)
 
     # statements
 
@@ -312,6 +415,8 @@ class _Run:
         value = self.binop(node.op, self.expr(node.target), self.expr(node.value))
         if isinstance(node.target, ast.Name):
             self.env[node.target.id] = value
+        elif isinstance(node.target, ast.Attribute):
+            self.bind(node.target, value)
 
     def expression_statement(self, value: ast.expr) -> None:
         fact = self.expr(value)
@@ -324,7 +429,8 @@ class _Run:
             and isinstance(value.func.value, ast.Name)
             and self.device_argument(value)
         ):
-            self.env[value.func.value.id] = Fact(Kind.MODULE)
+            moved = self.env.get(value.func.value.id)
+            self.env[value.func.value.id] = Fact(Kind.MODULE, origin=moved.origin if moved is not None else None)
 
     def for_loop(self, node: ast.For | ast.AsyncFor) -> None:
         items = element(self.expr(node.iter))
@@ -359,6 +465,10 @@ class _Run:
                 return
             for elt, item in zip(target.elts, unpack(value, len(target.elts)), strict=True):
                 self.bind(elt, item)
+        elif isinstance(target, ast.Attribute):
+            receiver = self.expr(target.value)
+            if receiver is not None and receiver.origin is not None:
+                self.model.collect_attribute(receiver.origin, target.attr, value)
         else:
             self.expr(target)
 
@@ -404,16 +514,23 @@ class _Run:
             self.bind(node.target, value)
             return value
         if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
-            self.comprehension(node)
-            return None
+            item = self.comprehension(node)
+            return None if isinstance(node, ast.DictComp) else sequence_of(item)
         if isinstance(node, ast.Lambda):
             return None
+        if isinstance(node, ast.Starred):
+            return self.expr(node.value)
+        if isinstance(node, ast.BoolOp):
+            values = [self.expr(v) for v in node.values]
+            # `a and b` is a falsy `a` or else `b`: a condition on it reads `b` when `b` is a tensor.
+            return values[-1] if values[-1] is not None and values[-1].is_xla else None
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr):
                 self.expr(child)
         return None
 
-    def comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
+    def comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> Fact | None:
+        """Walk a comprehension; the fact of the items it produces."""
         saved = dict(self.env)
         for generator in node.generators:
             self.bind(generator.target, element(self.expr(generator.iter)))
@@ -421,10 +538,11 @@ class _Run:
                 self.expr(condition)
         if isinstance(node, ast.DictComp):
             self.expr(node.key)
-            self.expr(node.value)
+            item = self.expr(node.value)
         else:
-            self.expr(node.elt)
+            item = self.expr(node.elt)
         self.env = saved
+        return item
 
     def lookup(self, name: str) -> Fact | None:
         if name in self.env:
@@ -451,10 +569,24 @@ class _Run:
             logical = isinstance(op, ast.BitAnd | ast.BitOr | ast.BitXor)
             both_boolean = all(f is not None and f.boolean for f in (left, right))
             return tensor(boolean=logical and both_boolean)
+        if left is not None and right is not None and left.kind is right.kind is Kind.NUMBER:
+            return _arithmetic(op, left.numbers, right.numbers)
+        lists = [f for f in (left, right) if f is not None and f.kind is Kind.SEQ]
+        if lists and isinstance(op, ast.Add | ast.Mult):
+            # `[batch] * steps`, `train + extra`: a list of unknown length with the same items.
+            item = element(lists[0])
+            for other in lists[1:]:
+                item = join(item, element(other))
+            return sequence_of(item)
         return None
 
     def attribute(self, node: ast.Attribute) -> Fact | None:
         receiver = self.expr(node.value)
+        if receiver is not None and receiver.origin is not None and isinstance(node.ctx, ast.Load):
+            found = self.model.attribute_fact(receiver.origin, node.attr)
+            if found is not None and found.kind is Kind.TORCH_MODULE and receiver.kind is Kind.MODULE:
+                return Fact(Kind.MODULE, origin=found.origin)  # a submodule of a model on the device
+            return found
         if receiver is None or not receiver.is_xla:
             return None
         if node.attr in tx.METADATA_ATTRIBUTES:
@@ -473,6 +605,8 @@ class _Run:
             return tensor()
         if receiver.kind is Kind.HOST_BATCH:
             return receiver
+        if receiver.kind is Kind.SEQ and not receiver.certain:
+            return element(receiver)
         if receiver.kind is Kind.SEQ:
             position = _const_int(node.slice)
             if position is not None and -len(receiver.items) <= position < len(receiver.items):
@@ -500,6 +634,12 @@ class _Run:
         if qualname is not None:
             return self.library_call(qualname, node, args, keywords)
         if isinstance(func, ast.Attribute):
+            if callee is not None and callee.origin is not None:
+                method = class_method(callee.origin, func.attr)
+                if method is not None:
+                    return self.model.return_fact(method)
+                if func.attr not in ("to", "parameters", "named_parameters"):
+                    return self.call_value(self.attribute(func), args)
             return self.method_call(func.attr, callee, node, args, keywords)
         if not isinstance(func, ast.Name):
             self.expr(func)
@@ -508,13 +648,46 @@ class _Run:
         local = self.index.local_function(func.id, self.scope)
         if local is not None and isinstance(local, _FunctionDef):
             return self.model.return_fact(local)
-        if target is not None and target.kind in (Kind.MODULE, Kind.ON_DEVICE):
-            return tensor(certain=False)
-        if target is not None and target.kind is Kind.TORCH_MODULE and any(_holds_xla(f) for f in args):
-            return tensor(certain=target.certain)
-        if self.local_class(func.id):
-            return Fact(Kind.TORCH_MODULE, certain=False)
+        found = self.call_value(target, args)
+        if found is not None:
+            return found
+        cls = self.model.local_class_node(func.id, self.scope)
+        if cls is not None:
+            return Fact(Kind.TORCH_MODULE, certain=False, origin=cls)
         return None
+
+    def call_value(self, target: Fact | None, args: list[Fact | None]) -> Fact | None:
+        """What calling ``target`` (a module, a loss) returns: ``forward``'s result when the class is local."""
+        if target is None:
+            return None
+        forward = class_method(target.origin, "forward") if target.origin is not None else None
+        returned = self.model.return_fact(forward) if forward is not None else None
+        if target.kind in (Kind.MODULE, Kind.ON_DEVICE):
+            return returned if returned is not None and returned.is_xla else tensor(certain=False)
+        if target.kind is Kind.TORCH_MODULE and any(_holds_xla(f) for f in args):
+            return returned if returned is not None and returned.is_xla else tensor(certain=target.certain)
+        return None
+
+    def assigned_value(self, name: str) -> ast.expr | None:
+        """The value of the one ``name = value`` statement that binds ``name`` here, if that is how it is bound."""
+        found = self.index.lookup(name, self.scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+            return None
+        statement = self.index.assignment_of(found[1][0].node)
+        return statement.value if statement is not None else None
+
+    @staticmethod
+    def extremum(smallest: bool, args: list[Fact | None]) -> Fact | None:
+        """``min(a, b)``/``max(a, b)`` of Python numbers, one of them a single number."""
+        if not all(a is not None and a.kind is Kind.NUMBER for a in args):
+            return None
+        sets = [a.numbers for a in args if a is not None]
+        if sum(len(values) > 1 for values in sets) > 1:
+            return None
+        pick = min if smallest else max
+        fixed = [next(iter(values)) for values in sets if len(values) == 1]
+        varying = next((values for values in sets if len(values) > 1), frozenset({pick(fixed)}))
+        return _numbers(pick([v, *fixed]) for v in varying)
 
     def local_class(self, name: str) -> bool:
         found = self.index.lookup(name, self.scope)
@@ -535,7 +708,8 @@ class _Run:
         if qualname == tx.PARALLEL_LOADER:
             return Fact(Kind.PARALLEL_LOADER, loaders=loaders_of(args[0] if args else None))
         if qualname in tx.DATA_LOADERS:
-            return Fact(Kind.DATA_LOADER, loaders=frozenset({node}) if ragged_loader(node) else frozenset())
+            ragged = ragged_loader(node, self.assigned_value)
+            return Fact(Kind.DATA_LOADER, loaders=frozenset({node}) if ragged else frozenset())
         if qualname == tx.COMPILE:
             return Fact(Kind.COMPILED)
         if qualname in tx.TRANSPARENT_ITERATORS:
@@ -543,14 +717,22 @@ class _Run:
         if qualname == "builtins.next":
             return element(args[0] if args else None)
         if qualname == "builtins.range":
-            return Fact(Kind.RANGE)
+            end = args[1] if len(args) > 1 else (args[0] if args else None)
+            known = end is not None and end.kind is Kind.NUMBER and len(end.numbers) == 1
+            return Fact(Kind.RANGE, bound=next(iter(end.numbers)) if known else None)  # type: ignore[union-attr]
+        if qualname in ("builtins.min", "builtins.max") and len(args) >= 2 and not node.keywords:
+            return self.extremum(qualname == "builtins.min", args)
         if qualname == "builtins.enumerate":
             return Fact(Kind.ENUMERATE, items=(args[0] if args else None,))
         if qualname == "builtins.zip":
             return Fact(Kind.ZIP, items=tuple(args))
         if qualname.startswith("torch.optim.") and not qualname.startswith("torch.optim.lr_scheduler"):
             params = args[0] if args else keywords.get("params")
-            return Fact(Kind.OPTIMIZER, xla=params is not None and params.kind is Kind.PARAMS)
+            return Fact(Kind.OPTIMIZER, xla=_parameters_on_device(params))
+        if qualname == tx.PLATEAU_SCHEDULER:
+            return Fact(Kind.PLATEAU_SCHEDULER)
+        if qualname in tx.GRADIENT_NORM_FUNCTIONS:
+            return tensor() if _parameters_on_device(args[0] if args else keywords.get("parameters")) else None
         if not qualname.startswith("torch."):
             return None
         if qualname.startswith(tx.NOT_TENSOR_PREFIXES):
@@ -579,7 +761,7 @@ class _Run:
     ) -> Fact | None:
         if method == "to" and self.device_argument(node):
             if receiver is not None and receiver.kind in (Kind.TORCH_MODULE, Kind.MODULE):
-                return Fact(Kind.MODULE)
+                return Fact(Kind.MODULE, origin=receiver.origin)
             if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call):
                 inner = node.func.value.func
                 if isinstance(inner, ast.Name) and self.local_class(inner.id):
@@ -606,7 +788,7 @@ class _Run:
         return tensor(boolean=method in tx.BOOLEAN_METHODS)
 
 
-def ragged_loader(node: ast.Call) -> bool:
+def ragged_loader(node: ast.Call, resolve: Callable[[str], ast.expr | None] = lambda name: None) -> bool:
     """Whether a ``DataLoader(...)`` may end with a short batch: batches of more than one, no ``drop_last=True``.
 
     Examples:
@@ -633,6 +815,8 @@ def ragged_loader(node: ast.Call) -> bool:
     if size is not None and size <= 1:
         return False
     dataset = node.args[0] if node.args else keyword(node, "dataset")
+    if isinstance(dataset, ast.Name):
+        dataset = resolve(dataset.id) or dataset  # `dataset = TensorDataset(...)` a few lines above
     return size is None or dataset is None or not _rows_multiple_of(dataset, size)
 
 
@@ -742,6 +926,8 @@ class TorchXlaModel:
         self.places: dict[int, StepPlace] = {}
         self._functions: dict[int, Scope] = {id(s.node): s for s in index.functions if isinstance(s.node, _FunctionDef)}
         self._returns: dict[int, Fact | None] = {}
+        self._attributes: dict[tuple[int, str], Fact | None] = {}
+        self._collected: dict[tuple[int, str], Fact | None] = {}
         self.enabled = any(
             (b.qualname or "").startswith("torch_xla")
             for scope in index.scopes.values()
@@ -786,9 +972,60 @@ class TorchXlaModel:
         """What a local function returns, from the last walk over it."""
         return self._returns.get(id(function))
 
+    def collect_attribute(self, cls: ast.ClassDef, name: str, value: Fact | None) -> None:
+        """Record ``instance.name = value`` for an instance of ``cls``: every assignment joined."""
+        key = (id(cls), name)
+        self._collected[key] = join(self._collected[key], value) if key in self._collected else value
+
+    def attribute_fact(self, cls: ast.ClassDef, name: str) -> Fact | None:
+        """What attribute ``name`` of an instance of ``cls`` holds, from the previous walk over the file."""
+        return self._attributes.get((id(cls), name))
+
+    def local_class_node(self, name: str, scope: Scope) -> ast.ClassDef | None:
+        """The class ``name`` refers to, when it is a single local ``class`` statement."""
+        found = self.index.lookup(name, scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.CLASS:
+            return None
+        node = found[1][0].node
+        return node if isinstance(node, ast.ClassDef) else None
+
+    def callee(self, call: ast.Call, scope: Scope) -> tuple[_FunctionDef, int] | None:
+        """The local function a call runs, and how many leading parameters the call does not pass.
+
+        A local function (0), a method through an instance of a local class (``self.step(x)``,
+        ``trainer.fit(data)``: 1), a local class's ``__init__`` (``Trainer(model)``: 1), or the
+        ``forward`` of a module built from a local class (``model(x)``: 1).
+        """
+        func = call.func
+        if isinstance(func, ast.Name):
+            function = self.index.local_function(func.id, scope)
+            if isinstance(function, _FunctionDef) and id(function) in self._functions:
+                return function, 0
+            cls = self.local_class_node(func.id, scope)
+            if cls is not None:
+                init = class_method(cls, "__init__")
+                return (init, 1) if init is not None else None
+            target = self.fact(func, scope)
+            if target is not None and target.origin is not None:
+                forward = class_method(target.origin, "forward")
+                return (forward, 1) if forward is not None else None
+            return None
+        if isinstance(func, ast.Attribute):
+            receiver = self.fact(func.value, scope)
+            if receiver is not None and receiver.origin is not None:
+                method = class_method(receiver.origin, func.attr)
+                if method is not None:
+                    return method, 1
+                target = self.fact(func, scope)
+                if target is not None and target.origin is not None:
+                    forward = class_method(target.origin, "forward")
+                    return (forward, 1) if forward is not None else None
+        return None
+
     def _analyze(self) -> None:
         params: dict[int, dict[str, Fact | None]] = {}
         for _ in range(_ROUNDS):
+            self._collected = {}
             module_run = _Run(self, self.index.module_scope, {})
             self.runs[id(self.index.tree)] = module_run
             module_run.block(self.index.tree.body)
@@ -801,21 +1038,21 @@ class TorchXlaModel:
                     returned = join(returned, fact)
                 self._returns[id(scope.node)] = returned
             new_params = self._call_site_params()
-            if new_params == params:
+            if new_params == params and self._collected == self._attributes:
                 break
             params = new_params
+            self._attributes = self._collected
 
     def _call_site_params(self) -> dict[int, dict[str, Fact | None]]:
         """Parameter facts of each local function: the join over every call site in the file."""
         seen: dict[int, list[dict[str, Fact | None]]] = {}
         for run in self.runs.values():
             for call, scope in run.calls:
-                if not isinstance(call.func, ast.Name):
+                found = self.callee(call, scope)
+                if found is None or id(found[0]) not in self._functions:
                     continue
-                function = self.index.local_function(call.func.id, scope)
-                if not isinstance(function, _FunctionDef) or id(function) not in self._functions:
-                    continue
-                bound = self._bind_arguments(function, call, run)
+                function, skipped = found
+                bound = self._bind_arguments(function, call, run, skipped)
                 if bound is not None:
                     seen.setdefault(id(function), []).append(bound)
         result: dict[int, dict[str, Fact | None]] = {}
@@ -834,15 +1071,24 @@ class TorchXlaModel:
         return result
 
     @staticmethod
-    def _bind_arguments(function: _FunctionDef, call: ast.Call, run: _Run) -> dict[str, Fact | None] | None:
+    def _bind_arguments(
+        function: _FunctionDef, call: ast.Call, run: _Run, skipped: int = 0
+    ) -> dict[str, Fact | None] | None:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return None
-        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][skipped:]
         if len(call.args) > len(positional):
             return None
         bound = {name: run.facts.get(id(arg)) for name, arg in zip(positional, call.args, strict=False)}
         for item in call.keywords:
             bound[item.arg or ""] = run.facts.get(id(item.value))
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args]
+        defaults = list(zip(every[len(every) - len(arguments.defaults) :], arguments.defaults, strict=True))
+        defaults += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None]
+        for parameter, default in defaults:
+            if parameter.arg not in bound and isinstance(default, ast.Constant):
+                bound[parameter.arg] = _number(default.value)  # not passed here: the literal default
         return bound
 
     # step loops
@@ -902,6 +1148,22 @@ class TorchXlaModel:
             if not qualname.startswith(tx.KNOWN_LIBRARIES) and self._hands_over_xla_state(node, scope):
                 events.opaque.append(node)  # a function from another module of the project
             return
+        compiled = self.fact(func, scope) if isinstance(func, ast.Name) else None
+        if compiled is not None and compiled.kind is Kind.COMPILED:
+            events.syncs.append(SyncKind.COMPILED)
+            return
+        found = self.callee(node, scope)
+        if found is not None:
+            function = found[0]
+            if id(function) in visiting or id(function) not in self._functions:
+                return
+            inner = self._events(
+                function.body, self._functions[id(function)], visiting | {id(function)}, in_callee=True
+            )
+            events.optimizer_step |= inner.optimizer_step
+            events.syncs.extend(inner.syncs)
+            events.opaque.extend(inner.opaque)
+            return
         if isinstance(func, ast.Attribute):
             receiver = self.fact(func.value, scope)
             if func.attr == "step" and receiver is not None and receiver.kind is Kind.OPTIMIZER and receiver.xla:
@@ -914,20 +1176,6 @@ class TorchXlaModel:
                 events.opaque.append(node)  # `steps[i](model, x)`: it may do anything, sync included
             return
         target = self.fact(func, scope)
-        if target is not None and target.kind is Kind.COMPILED:
-            events.syncs.append(SyncKind.COMPILED)
-            return
-        function = self.index.local_function(func.id, scope)
-        if isinstance(function, _FunctionDef) and id(function) in self._functions:
-            if id(function) in visiting:
-                return
-            inner = self._events(
-                function.body, self._functions[id(function)], visiting | {id(function)}, in_callee=True
-            )
-            events.optimizer_step |= inner.optimizer_step
-            events.syncs.extend(inner.syncs)
-            events.opaque.extend(inner.opaque)
-            return
         if target is None and not self.local_class(func.id, scope) and self._hands_over_xla_state(node, scope):
             events.opaque.append(node)
 
@@ -982,11 +1230,11 @@ class TorchXlaModel:
             previous = self.places.get(id(node))
             if previous is None or (previous.loop is step and previous.guarded and not inside):
                 self.places[id(node)] = StepPlace(step, inside, assigned)
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            if not isinstance(node, ast.Call):
                 continue
-            function = self.index.local_function(node.func.id, scope)
-            if isinstance(function, _FunctionDef) and id(function) in self._functions:
-                calls.append((function.body, self._functions[id(function)], inside))
+            found = self.callee(node, scope)
+            if found is not None and id(found[0]) in self._functions:
+                calls.append((found[0].body, self._functions[id(found[0])], inside))
         return calls
 
     def _syncs(self, statement: ast.stmt, scope: Scope) -> bool:
@@ -1048,6 +1296,25 @@ def _walk_step(statements: list, skip_loops: bool = False) -> Iterator[ast.AST]:
         if isinstance(node, ast.Call) and _step_closure_callbacks(node):
             continue  # the callback and its arguments run after the step's graph has run
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def moves_items_to_device(loop: ast.For | ast.AsyncFor, model: TorchXlaModel, scope: Scope) -> str | None:
+    """The first ``x.to(device)`` in the loop's body of a name the loop header binds (``for x, y in loader``).
+
+    Batches of a device loader are on the device already; a loop that moves what it iterates over
+    iterates over host batches.
+    """
+    targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    for node in _walk_step(loop.body):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "to"):
+            continue
+        receiver = node.func.value
+        if not (isinstance(receiver, ast.Name) and receiver.id in targets and node.args):
+            continue
+        device = model.fact(node.args[0], scope)
+        if device is not None and device.kind is Kind.DEVICE:
+            return ast.unparse(node)
+    return None
 
 
 def is_modulo_guard(test: ast.expr) -> bool:

@@ -13,12 +13,17 @@ arguments with Python ``assert``\\ s when they run (``torch_xla/distributed/spmd
 - partition specs: tuples and lists whose entries are ``None``, an axis name, an axis index, or a
   tuple of those;
 - tensor shapes: ``torch.randn(8, 4)``, ``torch.zeros((8, 4), device=...)``, and methods that keep
-  the shape (``.to(device)``, ``.float()``...); the ``weight`` and ``bias`` of a ``nn.Linear`` or
-  ``nn.Embedding`` built with literal sizes (``nn.Linear(32, 10).weight`` is ``(10, 32)``).
+  the shape (``.to(device)``, ``.float()``...); the ``weight`` and ``bias`` of a ``nn.Linear``,
+  ``nn.Embedding`` or ``nn.Conv1d/2d/3d`` built with known sizes (``nn.Linear(32, 10).weight`` is
+  ``(10, 32)``), reached through ``nn.Sequential(...)[i]`` or the attributes of a model built from
+  a class of the file (``model.fc.weight``, where ``__init__`` sets ``self.fc = nn.Linear(64, 10)``);
+- instances of the file's classes: an attribute set once (``self.mesh = xs.Mesh(...)``), and the
+  fields of a dataclass (the value passed to the constructor, else the default).
 
-Names are followed through their one ``=`` binding (in the function or the module); a name bound
-more than once, a parameter, or a list that is changed in place is unknown, and the rules stay
-silent on unknown values.
+Names are followed through their one ``=`` binding (in the function or the module); a parameter
+takes the value every call in the file passes for it (or its default when no call passes it); a
+name bound more than once, a parameter the calls disagree on, or a list that is changed in place is
+unknown, and the rules stay silent on unknown values.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import math
 from dataclasses import dataclass
 
 from xlalens.analyzers.knowledge import torch_xla as tx
+from xlalens.analyzers.models.torch_xla.model import model_for
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
 
 _MAX_DEPTH = 24
@@ -164,6 +170,28 @@ class TensorShape:
 
 
 @dataclass(frozen=True, slots=True)
+class Instance:
+    """An instance of a class of this file (``Classifier()``, ``self`` in its methods).
+
+    Attributes:
+        cls: The class.
+        call: The constructor call, when known (a dataclass's fields come from it).
+        scope: The scope of that call.
+    """
+
+    cls: ast.ClassDef
+    call: ast.Call | None = None
+    scope: Scope | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Layers:
+    """``nn.Sequential(a, b, c)``: its layers, as values."""
+
+    items: tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class LayerParameters:
     """A ``torch.nn.Linear`` or ``torch.nn.Embedding`` built with literal sizes: its parameters' shapes."""
 
@@ -224,6 +252,7 @@ class SpmdModel:
         self._cache: dict[tuple[int, int], object] = {}
         self._assignments = self._collect_assignments(index.tree)
         self._mutated = self._collect_mutated(index.tree)
+        self._call_sites: dict[int, list[tuple[ast.Call, Scope, int]]] | None = None
 
     @staticmethod
     def _collect_assignments(tree: ast.Module) -> dict[int, ast.expr]:
@@ -299,6 +328,14 @@ class SpmdModel:
             base = self._eval(node.value, scope, depth)
             if isinstance(base, LayerParameters):
                 return base.parameter(node.attr) or UNKNOWN
+            if isinstance(base, Instance):
+                return self._attribute(base, node.attr, depth)
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            base = self._eval(node.value, scope, depth)
+            position = self._int(self._eval(node.slice, scope, depth))
+            items = base.items if isinstance(base, Layers) else base.values if isinstance(base, Items) else None
+            if items is not None and position is not None and -len(items) <= position < len(items):
+                return items[position]
         return UNKNOWN
 
     def _name(self, name: str, scope: Scope, depth: int) -> object:
@@ -306,6 +343,8 @@ class SpmdModel:
         if found is None:
             return UNKNOWN
         owner, bindings = found
+        if len(bindings) == 1 and bindings[0].kind is BindingKind.PARAM and not owner.is_class:
+            return self._parameter(name, owner, depth)
         if len(bindings) != 1 or bindings[0].kind is not BindingKind.ASSIGN or owner.is_class:
             return UNKNOWN
         value = self._assignments.get(id(bindings[0].node))
@@ -315,6 +354,86 @@ class SpmdModel:
         if isinstance(result, Items | DeviceIds | TensorShape | LayerParameters) and name in self._mutated:
             return UNKNOWN
         return result
+
+    def _parameter(self, name: str, owner: Scope, depth: int) -> object:
+        """A parameter: ``self`` of a method, or what every call in the file passes (else the default)."""
+        function = owner.node
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            return UNKNOWN
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        cls = owner.parent.node if owner.parent is not None else None
+        if isinstance(cls, ast.ClassDef) and positional[:1] == [name] and not function.decorator_list:
+            return Instance(cls)
+        values = []
+        for call, scope, skipped in self._calls_of(function):
+            passed = self.argument(call, positional.index(name) - skipped if name in positional else None, name)
+            if passed is None and any(isinstance(a, ast.Starred) for a in call.args):
+                return UNKNOWN
+            values.append(self._eval(passed, scope, depth) if passed is not None else self._default(function, name))
+        if not values:
+            values = [self._default(function, name)]
+        first = values[0]
+        return first if all(v == first for v in values) else UNKNOWN
+
+    def _default(self, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> object:
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args]
+        pairs = list(zip(every[len(every) - len(arguments.defaults) :], arguments.defaults, strict=True))
+        pairs += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None]
+        default = next((d for a, d in pairs if a.arg == name), None)
+        if isinstance(default, ast.Constant) and (default.value is None or isinstance(default.value, int | str)):
+            return default.value
+        return UNKNOWN
+
+    def _calls_of(self, function: ast.AST) -> list[tuple[ast.Call, Scope, int]]:
+        """Every call of a local function (or constructor call, for ``__init__``) in the file."""
+        if self._call_sites is None:
+            found = model_for(self.index)
+            sites: dict[int, list[tuple[ast.Call, Scope, int]]] = {}
+            for run in found.runs.values():
+                for call, scope in run.calls:
+                    callee = found.callee(call, scope)
+                    if callee is not None:
+                        sites.setdefault(id(callee[0]), []).append((call, scope, callee[1]))
+            self._call_sites = sites
+        return self._call_sites.get(id(function), [])
+
+    def _attribute(self, instance: Instance, name: str, depth: int) -> object:
+        """An attribute of an instance: a dataclass field, or the one value the class's methods assign it."""
+        cls = instance.cls
+        fields = [s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        field_names = [f.target.id for f in fields]  # type: ignore[union-attr]
+        if _is_dataclass(cls) and name in field_names:
+            call, scope = instance.call, instance.scope
+            if call is not None and scope is not None:
+                passed = self.argument(call, field_names.index(name), name)
+                if passed is not None:
+                    return self._eval(passed, scope, depth)
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return UNKNOWN
+            default = fields[field_names.index(name)].value
+            class_scope = self.index.scopes.get(id(cls))
+            return self._eval(default, class_scope, depth) if default is not None and class_scope else UNKNOWN
+        assigned = []
+        for method in cls.body:
+            if not isinstance(method, ast.FunctionDef) or not method.args.args:
+                continue
+            receiver = method.args.args[0].arg
+            for node in ast.walk(method):
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                for target in targets:
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and target.attr == name
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == receiver
+                    ):
+                        assigned.append((node.value, method))  # type: ignore[attr-defined]
+        if len(assigned) != 1:
+            return UNKNOWN
+        value, method = assigned[0]
+        method_scope = self.index.scopes.get(id(method))
+        return self._eval(value, method_scope, depth) if method_scope is not None else UNKNOWN
 
     def size(self, value: object) -> int | None:
         """An evaluated integer (a literal, or the device count when the setting gives it), else None."""
@@ -350,8 +469,20 @@ class SpmdModel:
         if qualname is None:
             if isinstance(node.func, ast.Attribute) and node.func.attr in tx.SHAPE_KEEPING_METHODS:
                 receiver = self._eval(node.func.value, scope, depth)
-                return receiver if isinstance(receiver, TensorShape | LayerParameters) else UNKNOWN
+                kept = TensorShape | LayerParameters | Instance | Layers
+                return receiver if isinstance(receiver, kept) else UNKNOWN
+            if isinstance(node.func, ast.Name):
+                found = self.index.lookup(node.func.id, scope)
+                if found is not None and len(found[1]) == 1 and found[1][0].kind is BindingKind.CLASS:
+                    cls = found[1][0].node
+                    return Instance(cls, node, scope) if isinstance(cls, ast.ClassDef) else UNKNOWN
             return UNKNOWN
+        if qualname == tx.SEQUENTIAL:
+            if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+                return UNKNOWN
+            return Layers(tuple(self._eval(a, scope, depth) for a in node.args))
+        if qualname in tx.CONV_LAYERS:
+            return self._conv(tx.CONV_LAYERS[qualname], node, scope, depth)
         if qualname in tx.GLOBAL_DEVICE_COUNT and not node.args and not node.keywords:
             return DeviceCount(self.device_count)
         if qualname in tx.SPMD_MESH:
@@ -484,6 +615,25 @@ class SpmdModel:
             parameters.append(("bias", TensorShape((second,))))
         return LayerParameters(tuple(parameters))
 
+    def _conv(self, spatial: int, node: ast.Call, scope: Scope, depth: int) -> object:
+        """``nn.Conv2d(in, out, k, ...)``: ``weight`` ``(out, in // groups, *k)``, ``bias`` ``(out,)``."""
+        sizes = [self.argument(node, i, n) for i, n in enumerate(("in_channels", "out_channels", "kernel_size"))]
+        if any(size is None for size in sizes):
+            return UNKNOWN
+        first, second, kernel = (self._eval(size, scope, depth) for size in sizes)  # type: ignore[arg-type]
+        groups_expr = self.argument(node, 6, "groups")
+        groups = self._int(self._eval(groups_expr, scope, depth)) if groups_expr is not None else 1
+        in_channels, out_channels = self._int(first), self._int(second)
+        kernel_sizes = self._shape(kernel) if isinstance(kernel, Items) else (self._int(kernel),) * spatial
+        if len(kernel_sizes) != spatial:  # type: ignore[arg-type]
+            return UNKNOWN
+        per_group = in_channels // groups if in_channels is not None and groups else None
+        parameters = [("weight", TensorShape((out_channels, per_group, *kernel_sizes)))]  # type: ignore[misc]
+        bias = self.argument(node, 7, "bias")
+        if bias is None or (isinstance(bias, ast.Constant) and bias.value is True):
+            parameters.append(("bias", TensorShape((out_channels,))))
+        return LayerParameters(tuple(parameters))
+
     def _tensor(self, node: ast.Call, scope: Scope, depth: int) -> object:
         size_expr = self.argument(node, None, "size")
         sizes = [size_expr] if size_expr is not None else list(node.args)
@@ -560,6 +710,16 @@ class ShardingSite:
             else:
                 return None
         return tuple(result)
+
+
+def _is_dataclass(cls: ast.ClassDef) -> bool:
+    for decorator in cls.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if (isinstance(target, ast.Name) and target.id == "dataclass") or (
+            isinstance(target, ast.Attribute) and target.attr == "dataclass"
+        ):
+            return True
+    return False
 
 
 def sharding_site(model: SpmdModel, call: ast.Call, scope: Scope) -> ShardingSite | None:

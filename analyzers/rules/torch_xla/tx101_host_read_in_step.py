@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
-from xlalens.analyzers.models.torch_xla.model import StepPlace
+from xlalens.analyzers.models.torch_xla.model import Kind, StepPlace
 from xlalens.analyzers.rules.torch_xla._steps import (
     fact,
     guard_note,
@@ -91,8 +91,14 @@ class HostReadInStep(Rule):
     severity = Severity.WARNING
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.JoinedStr, ast.BinOp)
-    call_names = _PRINTS | tx.HOST_READ_BUILTINS | frozenset(tx.HOST_READ_FUNCTIONS) | tx.LOGGING_MODULE_FUNCTIONS
-    call_attributes = frozenset({*tx.HOST_READ_METHODS, "to", "format", *tx.LOGGER_LEVEL_METHODS})
+    call_names = (
+        _PRINTS
+        | tx.HOST_READ_BUILTINS
+        | frozenset(tx.HOST_READ_FUNCTIONS)
+        | tx.LOGGING_MODULE_FUNCTIONS
+        | tx.GRADIENT_NORM_FUNCTIONS
+    )
+    call_attributes = frozenset({*tx.HOST_READ_METHODS, "to", "format", "step", *tx.LOGGER_LEVEL_METHODS})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         place = step_place(ctx, node)
@@ -154,9 +160,23 @@ class HostReadInStep(Rule):
             return tx.HOST_READ_FUNCTIONS[qualname] if any(is_xla(fact(ctx, a)) for a in arguments) else None
         if qualname in tx.LOGGING_MODULE_FUNCTIONS:
             return self.logs(arguments, ctx)
+        if qualname in tx.GRADIENT_NORM_FUNCTIONS:
+            checked = next((k.value for k in node.keywords if k.arg == "error_if_nonfinite"), None)
+            on = isinstance(checked, ast.Constant) and checked.value is True
+            # It tests the norm with `if` on the host before it returns.
+            return (
+                "tests the gradient norm on the host (`error_if_nonfinite=True`)"
+                if on and is_xla(fact(ctx, node))
+                else None
+            )
         if not isinstance(func, ast.Attribute):
             return None
         receiver = fact(ctx, func.value)
+        if func.attr == "step":
+            plateau = receiver is not None and receiver.kind is Kind.PLATEAU_SCHEDULER
+            metric = arguments[0] if arguments else next((k.value for k in node.keywords if k.arg == "metrics"), None)
+            reads = plateau and metric is not None and is_xla(fact(ctx, metric))
+            return "converts the metric with `float()` (`ReduceLROnPlateau.step`)" if reads else None
         if func.attr in tx.HOST_READ_METHODS:
             # `.cpu()` exists on modules too; the other methods prove the receiver is a tensor.
             reads = is_tensor(receiver) if func.attr == "cpu" else is_xla(receiver)

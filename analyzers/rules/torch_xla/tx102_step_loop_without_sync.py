@@ -10,9 +10,9 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import Library
-from xlalens.analyzers.models.torch_xla.model import StepLoop, known_not_to_sync
+from xlalens.analyzers.models.torch_xla.model import StepLoop, known_not_to_sync, moves_items_to_device
 from xlalens.analyzers.rules._migrations import target_release
-from xlalens.analyzers.rules.torch_xla._steps import model
+from xlalens.analyzers.rules.torch_xla._steps import model, snippet
 
 _XLA_MODEL = "torch_xla.core.xla_model"
 _SYNC_SINCE = (2, 4)
@@ -67,8 +67,10 @@ class StepLoopWithoutSync(Rule):
     ```
 
     The rule stays silent when the loop iterates something it cannot see into (a loader passed in
-    as a parameter may be an `MpDeviceLoader`, which syncs), or calls a function from another module
-    that is handed the model, optimizer or tensors (it may sync).
+    as a parameter may be an `MpDeviceLoader`, which syncs), unless the loop moves the batches it
+    gets to the device itself (`x.to(device)`), as code over a host loader does; the message then
+    says so. It is also silent when the loop calls a function from another module that is handed
+    the model, optimizer or tensors (it may sync).
 
     ## Fix safety
     The fix appends `torch_xla.sync()` at the end of the loop body (adding `import torch_xla` when
@@ -100,16 +102,23 @@ class StepLoopWithoutSync(Rule):
         step = next((s for s in found.step_loops if s.node is node), None)
         if step is None or step.syncs or step.opaque:
             return
+        caveat = ""
         if isinstance(node, ast.For | ast.AsyncFor) and not known_not_to_sync(step.iterable):
-            return
+            moved = moves_items_to_device(node, found, ctx.scope)
+            if moved is None:
+                return
+            caveat = (
+                f" (`{snippet(ctx, node.iter)}` is not visibly a device loader, and the loop moves its batches "
+                f"with `{moved}`, as one does with a host loader; an `MpDeviceLoader` would sync each step)"
+            )
         assert isinstance(node, ast.For | ast.AsyncFor | ast.While)
         header = node.iter if isinstance(node, ast.For | ast.AsyncFor) else node.test
         start = ctx.source.node_range(node).start
         ctx.report(
             Range(start, ctx.source.node_range(header).end),
-            "this training loop has no sync point (`torch_xla.sync()`, `xm.mark_step()`, `MpDeviceLoader`): "
-            "every step is appended to one lazy graph that is never cut, so it grows until a value is read "
-            "and then compiles as one huge graph",
+            "this training loop has no sync point (`torch_xla.sync()`, `xm.mark_step()`, `MpDeviceLoader`)"
+            f"{caveat}: every step is appended to one lazy graph that is never cut, so it grows until a value "
+            "is read and then compiles as one huge graph",
             fix=self.fix(step, ctx),
             calculator={"synced": False},
         )

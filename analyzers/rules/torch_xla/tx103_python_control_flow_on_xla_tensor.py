@@ -32,9 +32,10 @@ def _decides_on_tensor(value: Fact | None) -> bool:
 @register_rule
 class PythonControlFlowOnXlaTensor(Rule):
     """## What it does
-    Finds `if`, `while`, conditional expressions, `assert`, `and`/`or` and `not` whose condition
-    is the value of an XLA tensor, inside a torch_xla training step (`if loss > 10:`,
-    `while err > eps:`).
+    Finds `if`, `while`, conditional expressions, `assert`, `and`/`or`, `not` and the builtin
+    `min()`/`max()` of several values whose condition (or comparison) is the value of an XLA
+    tensor, inside a torch_xla training step (`if loss > 10:`, `while err > eps:`,
+    `best = min(best, loss)`).
 
     ## Why is this bad?
     Python needs a real `bool` to pick a branch, so it calls `bool()` on the tensor, which runs
@@ -95,7 +96,9 @@ class PythonControlFlowOnXlaTensor(Rule):
         ast.Assert,
         ast.BoolOp,
         ast.UnaryOp,
+        ast.Call,
     )
+    call_names = frozenset({"builtins.min", "builtins.max"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         for test, how in self.conditions(node):
@@ -111,10 +114,15 @@ class PythonControlFlowOnXlaTensor(Rule):
                 severity=severity(place),
                 calculator={"host-reads": 1},
             )
+            if isinstance(node, ast.Call):
+                return  # one comparison of the arguments, however many of them are tensors
 
     @staticmethod
     def conditions(node: ast.AST) -> list[tuple[ast.expr, str]]:
         """The expressions ``node`` converts to a Python bool, with how to name the conversion."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2:
+            # `min(best, loss)` compares its arguments with `<`: a bool of a tensor comparison.
+            return [(a, f"`{node.func.id}()` comparing") for a in node.args if not isinstance(a, ast.Starred)]
         if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
             return [(node.test, f"`{_KEYWORDS[type(node)]}`")]
         if isinstance(node, ast.BoolOp):

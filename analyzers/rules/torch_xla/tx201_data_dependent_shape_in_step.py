@@ -18,8 +18,9 @@ class DataDependentShapeInStep(Rule):
     """## What it does
     Finds operations on XLA tensors inside a torch_xla training step whose output shape depends
     on the values: `torch.nonzero`, `torch.argwhere`, `torch.masked_select`, `torch.unique`,
-    one-argument `torch.where(cond)`, and indexing or assigning with a boolean mask
-    (`x[x > 0]`, `x[mask] = 0`).
+    `torch.bincount`, `torch.repeat_interleave` with a tensor of repeats, `F.one_hot` without
+    `num_classes`, one-argument `torch.where(cond)`, and indexing or assigning with a boolean
+    mask (`x[x > 0]`, `x[mask] = 0`).
 
     ## Why is this bad?
     An XLA graph has static shapes. torch_xla runs these operations as a CPU fallback: the
@@ -74,7 +75,7 @@ class DataDependentShapeInStep(Rule):
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call, ast.Subscript)
     call_names: ClassVar[frozenset[str] | None] = frozenset()
     call_prefixes = ("torch.",)
-    call_attributes = frozenset(tx.DATA_DEPENDENT_SHAPE)
+    call_attributes = frozenset({*tx.DATA_DEPENDENT_SHAPE, tx.REPEAT_INTERLEAVE})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         place = step_place(ctx, node)
@@ -113,13 +114,35 @@ class DataDependentShapeInStep(Rule):
             arguments = [a for a in node.args if not isinstance(a, ast.Starred)]
             if not arguments or not is_xla(fact(ctx, arguments[0])):
                 return None
+            if qualname == tx.ONE_HOT:
+                classes = arguments[1] if len(arguments) > 1 else _keyword(node, "num_classes")
+                unsized = classes is None or (isinstance(classes, ast.UnaryOp) and ast.unparse(classes) == "-1")
+                return "sizes its output from the largest label (no `num_classes`)" if unsized else None
+            if name == tx.REPEAT_INTERLEAVE:
+                return _tensor_repeats(node, arguments[1:], ctx)
             if name in tx.DATA_DEPENDENT_SHAPE:
                 return f"has a data-dependent output shape ({tx.DATA_DEPENDENT_SHAPE[name]})"
             if name == "where" and len(node.args) == 1 and not node.keywords:
                 return "has a data-dependent output shape (one-argument `torch.where` is `nonzero`)"
             return None
-        if qualname is not None or not isinstance(func, ast.Attribute) or func.attr not in tx.DATA_DEPENDENT_SHAPE:
+        if qualname is not None or not isinstance(func, ast.Attribute):
+            return None
+        if func.attr == tx.REPEAT_INTERLEAVE and is_xla(fact(ctx, func.value)):
+            return _tensor_repeats(node, list(node.args), ctx)
+        if func.attr not in tx.DATA_DEPENDENT_SHAPE:
             return None
         if is_xla(fact(ctx, func.value)):
             return f"has a data-dependent output shape ({tx.DATA_DEPENDENT_SHAPE[func.attr]})"
         return None
+
+
+def _keyword(node: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in node.keywords if k.arg == name), None)
+
+
+def _tensor_repeats(node: ast.Call, rest: list[ast.expr], ctx: CheckContext) -> str | None:
+    """``repeat_interleave`` whose ``repeats`` is an XLA tensor: its output length is their sum."""
+    repeats = rest[0] if rest else _keyword(node, "repeats")
+    if repeats is None or not is_xla(fact(ctx, repeats)):
+        return None
+    return "has a data-dependent output shape (`repeat_interleave` with a tensor of repeats: their sum)"

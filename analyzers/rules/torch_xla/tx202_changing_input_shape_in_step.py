@@ -33,6 +33,49 @@ def _reads(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
+def _step_numbers(step: StepLoop, ctx: CheckContext) -> set[str]:
+    """The loop variables, and the names the loop body computes from them that are not XLA tensors
+    (``cur_len = 4 + step``, ``bs = batch_size_at(step)``): Python values that change with the step."""
+    names = _loop_variables(step)
+    if not names:
+        return names
+    found = model(ctx)
+    assignments = [
+        (statement.targets[0].id, statement.value)
+        for statement in ast.walk(ast.Module(body=list(step.node.body), type_ignores=[]))
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+    ]
+    grown = True
+    while grown:
+        grown = False
+        for name, value in assignments:
+            if name in names or not (_reads(value) & names) or is_xla(found.fact(value, step.scope)):
+                continue
+            names.add(name)
+            grown = True
+    return names
+
+
+def _size_arguments(factory: str, node: ast.Call) -> list[ast.expr]:
+    """The arguments of a tensor factory that set its shape (``torch.tensor``'s data sets values only)."""
+    if factory in ("torch.tensor", "torch.as_tensor"):
+        return []
+    size = [k.value for k in node.keywords if k.arg == "size"]
+    if factory == "torch.full":
+        return size or node.args[:1]
+    if factory == "torch.randint":
+        return size or node.args[-1:]
+    return [*node.args, *(k.value for k in node.keywords if k.arg in ("size", "start", "end", "step"))]
+
+
+def _changing(names: set[str], node: ast.AST) -> str | None:
+    """The first (by name) of ``names`` that ``node`` reads."""
+    read = sorted(names & _reads(node))
+    return read[0] if read else None
+
+
 @register_rule
 class ChangingInputShapeInStep(Rule):
     """## What it does
@@ -100,7 +143,8 @@ class ChangingInputShapeInStep(Rule):
     severity = Severity.WARNING
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Subscript, ast.Call)
-    call_names = tx.DATA_LOADERS | tx.GROWING_FUNCTIONS
+    call_names = tx.DATA_LOADERS | tx.GROWING_FUNCTIONS | tx.TENSOR_FACTORIES_WITHOUT_INPUT
+    call_attributes = frozenset({*tx.SIZE_ARGUMENT_METHODS, "to"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         if isinstance(node, ast.Call) and ctx.qualname(node.func) in tx.DATA_LOADERS:
@@ -109,15 +153,27 @@ class ChangingInputShapeInStep(Rule):
         place = step_place(ctx, node)
         if place is None:
             return
+        own_scope = ctx.scope.enclosing_function() is place.loop.scope.enclosing_function()
+        changing = _step_numbers(place.loop, ctx) if own_scope else _loop_variables(place.loop)
         if isinstance(node, ast.Subscript):
-            variables = _loop_variables(place.loop) & _reads(node.slice)
-            if not variables or not is_xla(fact(ctx, node.value)):
+            name = _changing(changing, node.slice)
+            if name is None or not is_xla(fact(ctx, node.value)):
                 return
-            name = sorted(variables)[0]
             ctx.report(
                 node,
-                f"`{snippet(ctx, node)}` indexes an XLA tensor with the step loop's variable `{name}`: the offset "
-                "or shape is part of the graph, so every new value is a new graph to compile",
+                f"`{snippet(ctx, node)}` indexes an XLA tensor with `{name}`, which changes with the step: the "
+                "offset or shape is part of the graph, so every new value is a new graph to compile",
+                related=loop_location(ctx, place),
+                calculator={"graphs": 2},
+            )
+            return
+        sized = self.sized_from_step(node, changing, ctx)
+        if sized is not None:
+            what, name = sized
+            ctx.report(
+                node,
+                f"`{snippet(ctx, node)}` {what} from `{name}`, which changes with the step: each new size is a "
+                "new graph to compile; pad to a fixed size (or a few buckets)",
                 related=loop_location(ctx, place),
                 calculator={"graphs": 2},
             )
@@ -131,6 +187,43 @@ class ChangingInputShapeInStep(Rule):
                 related=loop_location(ctx, place),
                 calculator={"graphs": 2},
             )
+
+    @staticmethod
+    def sized_from_step(node: ast.AST, changing: set[str], ctx: CheckContext) -> tuple[str, str] | None:
+        """What takes its size from a value that changes with the step, and that value's name.
+
+        An XLA tensor made with a size from it (``torch.arange(step + 1, device=device)``), an XLA
+        tensor method taking it as a size (``x.narrow(0, 0, n)``), or a host tensor cut to a length
+        from it and moved to the device (``data[:bs].to(device)``; a window of fixed length,
+        ``data[i * bs : (i + 1) * bs]``, keeps its shape).
+        """
+        assert isinstance(node, ast.Call)
+        func = node.func
+        arguments = [*node.args, *(k.value for k in node.keywords if k.arg != "device")]
+        factory = ctx.qualname(func)
+        if factory in tx.TENSOR_FACTORIES_WITHOUT_INPUT:
+            sizes = _size_arguments(factory, node)
+            name = next((n for a in sizes if (n := _changing(changing, a)) is not None), None)
+            return ("takes its size", name) if name is not None and is_xla(fact(ctx, node)) else None
+        if not isinstance(func, ast.Attribute) or ctx.qualname(func) is not None:
+            return None
+        if func.attr in tx.SIZE_ARGUMENT_METHODS and is_xla(fact(ctx, func.value)):
+            name = next((n for a in arguments if (n := _changing(changing, a)) is not None), None)
+            return ("takes its size", name) if name is not None else None
+        receiver = func.value
+        if func.attr != "to" or not isinstance(receiver, ast.Subscript) or not is_xla(fact(ctx, node)):
+            return None
+        if is_xla(fact(ctx, receiver.value)):
+            return None
+        parts = receiver.slice.elts if isinstance(receiver.slice, ast.Tuple) else [receiver.slice]
+        for part in parts:
+            if not isinstance(part, ast.Slice):
+                continue
+            lower = _changing(changing, part.lower) if part.lower is not None else None
+            upper = _changing(changing, part.upper) if part.upper is not None else None
+            if (lower is None) != (upper is None):
+                return "moves a host tensor cut to a length", lower or upper  # type: ignore[return-value]
+        return None
 
     @staticmethod
     def grown_name(node: ast.AST, ctx: CheckContext) -> str | None:

@@ -16,8 +16,33 @@ from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 
 
+_SCALAR_TENSORS = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
+
+
+def _is_constant(node: ast.expr, value: str) -> bool:
+    return isinstance(node, ast.Constant) and node.value == value
+
+
+def _param_group(node: ast.expr, ctx: CheckContext) -> bool:
+    """``optimizer.param_groups[i]``, or a name a ``for`` loop over ``....param_groups`` binds."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+        return isinstance(node, ast.Attribute) and node.attr == "param_groups"
+    if not isinstance(node, ast.Name):
+        return False
+    return any(
+        isinstance(loop, ast.For)
+        and isinstance(loop.target, ast.Name)
+        and loop.target.id == node.id
+        and isinstance(loop.iter, ast.Attribute)
+        and loop.iter.attr == "param_groups"
+        for loop, scope in ctx.index.nodes.get(ast.For, [])
+        if scope is ctx.scope
+    )
+
+
 def _format(value: float) -> str:
-    return str(int(value)) if value.is_integer() else repr(value)
+    return str(int(value)) if value.is_integer() else f"{value:.6g}"
 
 
 @register_rule
@@ -25,7 +50,11 @@ class SpecialScalarAlternation(Rule):
     """## What it does
     Finds arithmetic between an XLA tensor and a Python number that the analysis sees taking both
     a special value (0, 1 or -1) and another value in a training step, such as
-    `scale = 1.0 if step < warmup else 0.5` followed by `loss * scale`.
+    `scale = 1.0 if step < warmup else 0.5` followed by `loss * scale`; also such a number
+    written as a learning rate into `optimizer.param_groups` (`group["lr"] = base_lr * step / warmup`)
+    or made into a 0-dim XLA tensor (`torch.tensor(scale, device=device)`). Schedules computed
+    from the step counter (`min(1.0, step / anneal_steps)`) are evaluated at the first steps and at
+    later ones (10, 100, 1000, 100000), and the message counts the graphs the values produce.
 
     ## Why is this bad?
     torch_xla passes most Python scalars to the graph as inputs, so `x * 0.5` and `x * 0.25` share
@@ -82,15 +111,23 @@ class SpecialScalarAlternation(Rule):
     calculator = "sync-cost"
     severity = Severity.INFO
     needs_traced = False
-    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.BinOp, ast.Call)
-    call_names = frozenset(tx.SCALAR_FUNCTIONS)
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.BinOp, ast.Call, ast.Assign)
+    call_names = frozenset({*tx.SCALAR_FUNCTIONS, *_SCALAR_TENSORS})
     call_attributes = frozenset(tx.SCALAR_METHODS)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         place = step_place(ctx, node)
         if place is None:
             return
-        pair = self.tensor_and_scalar(node, ctx)
+        if isinstance(node, ast.Assign):
+            pair = self.learning_rate(node, ctx)
+            what = "the optimizer's update (it multiplies by `lr`)"
+        elif isinstance(node, ast.Call) and ctx.qualname(node.func) in _SCALAR_TENSORS:
+            pair = self.scalar_tensor(node, ctx)
+            what = "the 0-dim tensor made from it"
+        else:
+            pair = self.tensor_and_scalar(node, ctx)
+            what = f"`{snippet(ctx, node)}`"
         if pair is None:
             return
         scalar, values = pair
@@ -98,15 +135,40 @@ class SpecialScalarAlternation(Rule):
         other = sorted(v for v in values if v not in tx.SPECIAL_SCALARS)
         if not special or not other:
             return
-        shown = " or ".join(_format(v) for v in [*special, *other])
+        shown = " or ".join(_format(v) for v in special)
+        shown += f" on some steps and {' or '.join(_format(v) for v in other[:2])}{' or …' if len(other) > 2 else ''}"
+        shown += " on others"
         ctx.report(
             node,
-            f"`{snippet(ctx, scalar)}` is {shown} here: 0, 1 and -1 are baked into the graph as constants while "
-            f"other values are graph inputs, so `{snippet(ctx, node)}` traces {len(special) + 1} different graphs "
+            f"`{snippet(ctx, scalar)}` is {shown}: 0, 1 and -1 are baked into the graph as constants while "
+            f"other values are graph inputs, so {what} traces {len(special) + 1} different graphs "
             "(one compile each); pass it as a one-element tensor",
             related=loop_location(ctx, place),
             calculator={"graphs": len(special) + 1},
         )
+
+    @staticmethod
+    def learning_rate(node: ast.AST, ctx: CheckContext) -> tuple[ast.expr, frozenset[float]] | None:
+        """``group["lr"] = value`` for a group of ``optimizer.param_groups``, and the numbers ``value`` may be."""
+        assert isinstance(node, ast.Assign)
+        target = node.targets[0] if len(node.targets) == 1 else None
+        if not isinstance(target, ast.Subscript) or not _is_constant(target.slice, "lr"):
+            return None
+        if not _param_group(target.value, ctx):
+            return None
+        value = fact(ctx, node.value)
+        return (node.value, value.numbers) if value is not None and value.kind is Kind.NUMBER else None
+
+    @staticmethod
+    def scalar_tensor(node: ast.AST, ctx: CheckContext) -> tuple[ast.expr, frozenset[float]] | None:
+        """``torch.tensor(number, device=xla)``: a 0-dim tensor is still a constant of the graph."""
+        assert isinstance(node, ast.Call)
+        if not node.args or not is_xla(fact(ctx, node)):
+            return None
+        value = fact(ctx, node.args[0])
+        if value is None or value.kind is not Kind.NUMBER or all(v.is_integer() for v in value.numbers):
+            return None  # measured with float schedules; integer offsets (`step * 8 % 56`) are not
+        return node.args[0], value.numbers
 
     @staticmethod
     def tensor_and_scalar(node: ast.AST, ctx: CheckContext) -> tuple[ast.expr, frozenset[float]] | None:

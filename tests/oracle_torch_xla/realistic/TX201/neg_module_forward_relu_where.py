@@ -1,0 +1,29 @@
+# oracle: executions-per-step=1 transfers-per-step=0
+import os
+
+import torch
+import torch_xla
+from torch import nn
+
+STEPS = int(os.environ["XLALENS_ORACLE_STEPS"])
+
+
+class ClippedFeatures(nn.Module):
+    def __init__(self, d_in, d_out):
+        super().__init__()
+        self.linear = nn.Linear(d_in, d_out)
+
+    def forward(self, x):
+        h = self.linear(x)
+        return torch.where(h < 0, torch.zeros_like(h), h)
+
+
+device = torch_xla.device()
+model = ClippedFeatures(16, 8).to(device)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for step in range(STEPS):
+    optimizer.zero_grad()
+    loss = model(torch.randn(8, 16, device=device)).pow(2).mean()
+    loss.backward()
+    optimizer.step()
+    torch_xla.sync()
