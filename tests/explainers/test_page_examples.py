@@ -79,6 +79,7 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "matching-torch-and-torch-xla-releases",
         "sources",
     ],
+    "silent-failures": ["nan-gradients-through-where", "sources"],
     "randomness": ["keys-are-values", "reusing-a-key", "splitting-and-folding-in", "keys-in-loops", "sources"],
     "async-dispatch-and-donation": [
         "asynchronous-dispatch",

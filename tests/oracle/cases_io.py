@@ -81,6 +81,7 @@ CODES: tuple[str, ...] = (
     "JX716",
     "JX717",
     "JX718",
+    "JX801",
 )
 RESULT_PREFIX = "XLALENS-ORACLE "
 
