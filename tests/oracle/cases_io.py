@@ -82,6 +82,7 @@ CODES: tuple[str, ...] = (
     "JX717",
     "JX718",
     "JX801",
+    "JX802",
 )
 RESULT_PREFIX = "XLALENS-ORACLE "
 
