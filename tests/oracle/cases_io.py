@@ -83,6 +83,7 @@ CODES: tuple[str, ...] = (
     "JX718",
     "JX801",
     "JX802",
+    "JX803",
 )
 RESULT_PREFIX = "XLALENS-ORACLE "
 
