@@ -85,6 +85,12 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "matching-torch-and-torch-xla-releases",
         "sources",
     ],
+    "silent-failures": [
+        "nan-gradients-through-where",
+        "float64-without-x64",
+        "configuration-after-the-backend-starts",
+        "sources",
+    ],
     "randomness": ["keys-are-values", "reusing-a-key", "splitting-and-folding-in", "keys-in-loops", "sources"],
     "async-dispatch-and-donation": [
         "asynchronous-dispatch",

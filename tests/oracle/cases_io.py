@@ -81,6 +81,9 @@ CODES: tuple[str, ...] = (
     "JX716",
     "JX717",
     "JX718",
+    "JX801",
+    "JX802",
+    "JX803",
 )
 RESULT_PREFIX = "XLALENS-ORACLE "
 
