@@ -1,0 +1,29 @@
+# oracle: stdout [56. 64.]
+import os
+
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+RING_AXIS = "devices"
+
+
+def ring_perm(n):
+    return [(i, (i + 1) % n) for i in range(n)]
+
+
+def ring_allreduce(block):
+    n = jax.device_count()
+    total = block
+    passed = block
+    for _ in range(n - 1):
+        passed = jax.lax.ppermute(passed, RING_AXIS, ring_perm(n))
+        total = total + passed
+    return total
+
+
+mesh = jax.make_mesh((jax.device_count(),), (RING_AXIS,), axis_types=(AxisType.Auto,))
+reduce = jax.shard_map(ring_allreduce, mesh=mesh, in_specs=P(RING_AXIS), out_specs=P(RING_AXIS))
+print(reduce(jnp.arange(16.0))[:2])

@@ -1,0 +1,28 @@
+# oracle: stdout 'bias': P('fsdp',)
+import os
+
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+FSDP = "fsdp"
+TENSOR = "tensor"
+
+
+def fsdp_spec(leaf):
+    if leaf.ndim == 2:
+        return P(FSDP, TENSOR)
+    return P(FSDP)
+
+
+def init_layer(d_in, d_out):
+    return {"kernel": jnp.ones((d_in, d_out)), "bias": jnp.zeros(d_out)}
+
+
+mesh = jax.make_mesh((4, 2), (FSDP, TENSOR))
+layer = init_layer(64, 128)
+shardings = {name: NamedSharding(mesh, fsdp_spec(leaf)) for name, leaf in layer.items()}
+layer = jax.device_put(layer, shardings)
+print(jax.tree.map(lambda a: a.sharding.spec, layer))
