@@ -168,7 +168,7 @@ class NanGradientThroughWhere(Rule):
         if not differentiated.contains(ctx.scope):
             return
         mask, *branches = node.args
-        tested = self.names_of(mask, ctx, depth=2)
+        tested = self.compared_names(mask, ctx)
         for branch in branches:
             for site, operand, where in self.singular_sites(branch, ctx):
                 if self.guarded(operand, ctx) or not (self.names_of(operand, ctx, depth=1) & tested):
@@ -208,6 +208,32 @@ class NanGradientThroughWhere(Rule):
         candidates = [operand, *(self.assigned(operand, ctx) if isinstance(operand, ast.Name) else ())]
         return any(isinstance(c, ast.Call) and ctx.qualname(c.func) in GUARDING_FUNCTIONS for c in candidates)
 
+    def compared_names(self, mask: ast.expr, ctx: CheckContext) -> set[str]:
+        """The names a comparison in ``mask`` (or in the values of the names it reads, two assignments
+        deep) tests: only a mask that compares the operand guards its singular points (a mask drawn by
+        `jax.random.bernoulli(key, 1.0 - rate, ...)` reads `rate` but guards nothing)."""
+        expressions = [mask]
+        frontier = [mask]
+        for _ in range(2):
+            following = [
+                value
+                for expression in frontier
+                for n in ast.walk(expression)
+                if isinstance(n, ast.Name)
+                for value in self.assigned(n, ctx)
+            ]
+            expressions.extend(following)
+            frontier = following
+        names: set[str] = set()
+        for expression in expressions:
+            for node in ast.walk(expression):
+                compared = isinstance(node, ast.Compare) or (
+                    isinstance(node, ast.Call) and ctx.qualname(node.func) in _COMPARISONS
+                )
+                if compared:
+                    names.update(self.names_of(node, ctx, depth=1))
+        return names
+
     def names_of(self, expr: ast.expr, ctx: CheckContext, depth: int) -> set[str]:
         """The names ``expr`` reads, and (``depth`` levels deep) the names their local assignments read."""
         names = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
@@ -235,6 +261,27 @@ class NanGradientThroughWhere(Rule):
             if statement is not None and any(isinstance(t, ast.Name) for t in statement.targets):
                 values.append(statement.value)
         return values
+
+
+_COMPARISONS = frozenset(
+    f"jax.numpy.{name}"
+    for name in (
+        "greater",
+        "greater_equal",
+        "less",
+        "less_equal",
+        "equal",
+        "not_equal",
+        "isfinite",
+        "isnan",
+        "isinf",
+        "isclose",
+        "logical_not",
+        "logical_and",
+        "logical_or",
+    )
+)
+"""``jax.numpy`` functions that compare their operands, as ``<``/``==`` do."""
 
 
 def _number(expr: ast.expr) -> object:
