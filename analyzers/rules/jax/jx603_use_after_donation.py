@@ -14,8 +14,8 @@ from xlalens.analyzers.models.tracing.jit_wrappers import JitIndex, bind_argumen
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.loops import enclosing_loops, node_in, parents
-from xlalens.analyzers.semantics.names import ModuleIndex, Scope
-from xlalens.analyzers.semantics.values import Array, Dict, Seq, Value
+from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
+from xlalens.analyzers.semantics.values import Array, Dict, Instance, Seq, Value
 
 # What still works on a deleted array (checked with JAX 0.10.2): its metadata lives in the Python
 # object, not the buffer. `x.T`, `x.device` and printing read the buffer and raise.
@@ -55,7 +55,16 @@ def _holds_device_arrays(value: Value) -> bool:
     if isinstance(value, Seq | Dict):
         items = value.items if isinstance(value, Seq) else value.values
         return bool(items) and all(_holds_device_arrays(item) for item in items)
+    if isinstance(value, Instance) and not value.traced:
+        # A train state's arrays go with it, whatever else it holds (a step function, a config).
+        return any(_holds_device_arrays(field) for _, field in value.fields or ())
     return False
+
+
+_CONTAINER_CALLS = frozenset({"builtins.dict", "builtins.list", "builtins.tuple", "functools.partial"})
+"""Calls whose result holds their arguments themselves (no copy): donating one deletes it in the result too."""
+_APPENDS = frozenset({"append", "extend", "insert", "add", "setdefault", "update"})
+"""Methods that store their arguments in the container they are called on."""
 
 
 class _Donations(FlowWalk):
@@ -63,7 +72,11 @@ class _Donations(FlowWalk):
 
     State keys: ``("donated", name)`` -> the donating call (joined as a union: donated on some
     path); ``("device", name)`` -> True when the name holds the result of a jitted call (joined as
-    an intersection: on every path).
+    an intersection: on every path); ``("holds", name)`` -> the names whose arrays the name's value
+    holds without a copy (an alias ``best = params``, a tuple, list or dict built from them, an
+    object constructed with them, ``functools.partial`` binding them, ``history.append(params)``;
+    joined as a union). Donating a name deletes the arrays of everything that holds it and of
+    everything it holds.
     """
 
     def __init__(self, index: ModuleIndex, scope: Scope, interpreter: Interpreter, jits: JitIndex) -> None:
@@ -71,18 +84,30 @@ class _Donations(FlowWalk):
         self.scope = scope
         self.interpreter = interpreter
         self.jits = jits
-        self.reads: dict[int, list[ast.Name]] = {}
+        self.reads: dict[int, list[tuple[ast.Name, str]]] = {}
         self._seen: set[int] = set()
 
     def join(self, a: State, b: State) -> State:
-        merged = {k: v for k, v in a.items() if k[0] == "donated" or k in b}  # type: ignore[index]
+        merged = {k: v for k, v in a.items() if k[0] in ("donated", "holds", "via") or k in b}  # type: ignore[index]
         for key, value in b.items():
-            if key[0] == "donated":  # type: ignore[index]
+            if key[0] == "holds" and key in merged:  # type: ignore[index]
+                merged[key] = merged[key] | value  # type: ignore[operator]
+            elif key[0] in ("donated", "holds", "via"):  # type: ignore[index]
                 merged.setdefault(key, value)
         return merged
 
     def on_store(self, name: str, value: ast.expr | None, state: State) -> None:
         state.pop(("donated", name), None)
+        state.pop(("via", name), None)
+        # Whoever held the old value still holds it, but it can no longer be donated through `name`.
+        for key, held in list(state.items()):
+            if key[0] == "holds" and name in held:  # type: ignore[index,operator]
+                state[key] = held - {name}  # type: ignore[operator]
+        held = self.held_names(value) if value is not None else frozenset()
+        if held:
+            state[("holds", name)] = held
+        else:
+            state.pop(("holds", name), None)
         from_jit = isinstance(value, ast.Call) and self.jits.of_call(value, self.scope) is not None
         if from_jit:
             state[("device", name)] = True
@@ -90,6 +115,13 @@ class _Donations(FlowWalk):
             state.pop(("device", name), None)
 
     def on_call(self, call: ast.Call, state: State) -> None:
+        func = call.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in _APPENDS:
+            held = frozenset().union(*(self.held_names(a) for a in [*call.args, *(k.value for k in call.keywords)]))
+            if held:
+                key = ("holds", func.value.id)
+                state[key] = state.get(key, frozenset()) | held  # type: ignore[operator]
+            return
         wrapper = self.jits.of_call(call, self.scope)
         if wrapper is None or (not wrapper.donated and not wrapper.donated_positions):
             return
@@ -98,15 +130,85 @@ class _Donations(FlowWalk):
             if not argument.donated or not isinstance(expr, ast.Name):
                 continue
             device = ("device", expr.id) in state or _holds_device_arrays(self.interpreter.value_of(expr, self.scope))
-            if device:
-                state[("donated", expr.id)] = call
+            if not device:
+                continue
+            sharing = self.sharing_buffers(expr.id, state)
+            # Another argument of the same call that shares the donated buffers gets a deleted array.
+            for other in bind_arguments(wrapper, call):
+                if other.expr is not expr and isinstance(other.expr, ast.Name) and other.expr.id in sharing:
+                    self.reads.setdefault(id(call), []).append((other.expr, expr.id))
+            for name in sharing:
+                state[("donated", name)] = call
+                state[("via", name)] = expr.id
+
+    def bind(self, target: ast.expr, value: ast.expr | None, state: State) -> None:
+        pairs = (
+            isinstance(target, ast.Tuple | ast.List)
+            and isinstance(value, ast.Tuple | ast.List)
+            and len(target.elts) == len(value.elts)
+            and not any(isinstance(e, ast.Starred) for e in [*target.elts, *value.elts])
+        )
+        if pairs:
+            assert isinstance(target, ast.Tuple | ast.List) and isinstance(value, ast.Tuple | ast.List)
+            for element, part in zip(target.elts, value.elts, strict=True):
+                self.bind(element, part, state)
+            return
+        super().bind(target, value, state)
+        if isinstance(target, ast.Tuple | ast.List) and isinstance(value, ast.Name):
+            # `params, velocity = carry`: the tuple still holds what the names now name.
+            unpacked = frozenset(e.id for e in target.elts if isinstance(e, ast.Name))
+            key = ("holds", value.id)
+            state[key] = state.get(key, frozenset()) | unpacked  # type: ignore[operator]
+
+    @staticmethod
+    def sharing_buffers(name: str, state: State) -> set[str]:
+        """``name``, the names whose values hold it, and the names its value holds (transitively)."""
+        holds = {k[1]: v for k, v in state.items() if k[0] == "holds"}  # type: ignore[index]
+        found = {name}
+        changed = True
+        while changed:
+            changed = False
+            for holder, held in holds.items():
+                if holder in found and not held <= found:  # type: ignore[operator]
+                    found |= held  # type: ignore[arg-type]
+                    changed = True
+                if holder not in found and held & found:  # type: ignore[operator]
+                    found.add(holder)
+                    changed = True
+        return found
+
+    def held_names(self, value: ast.expr) -> frozenset[str]:
+        """The names whose values ``value`` holds as they are (no copy): ``a``, ``(a, b)``, ``[a]``,
+        ``{"p": a}``, ``TrainState(a, b)`` of a class of the module, ``functools.partial(f, a)``."""
+        if isinstance(value, ast.Name):
+            return frozenset({value.id})
+        if isinstance(value, ast.Tuple | ast.List | ast.Set):
+            return frozenset().union(*(self.held_names(e) for e in value.elts))
+        if isinstance(value, ast.Starred):
+            return self.held_names(value.value)
+        if isinstance(value, ast.Dict):
+            return frozenset().union(*(self.held_names(v) for v in value.values))
+        if isinstance(value, ast.Call) and self.builds_container(value.func):
+            parts = [*value.args, *(k.value for k in value.keywords)]
+            return frozenset().union(*(self.held_names(p) for p in parts))
+        return frozenset()
+
+    def builds_container(self, func: ast.expr) -> bool:
+        """A call of a class of the module (a train state, a named tuple) or of ``dict``/``tuple``/``partial``."""
+        if self.index.qualname(func, self.scope) in _CONTAINER_CALLS:
+            return True
+        if not isinstance(func, ast.Name):
+            return False
+        found = self.index.lookup(func.id, self.scope)
+        return found is not None and all(b.kind is BindingKind.CLASS for b in found[1])
 
     def on_load(self, name: ast.Name, state: State) -> None:
         call = state.get(("donated", name.id))
         if not isinstance(call, ast.Call) or id(name) in self._seen or self.metadata_only(name):
             return
         self._seen.add(id(name))
-        self.reads.setdefault(id(call), []).append(name)
+        via = state.get(("via", name.id))
+        self.reads.setdefault(id(call), []).append((name, via if isinstance(via, str) else name.id))
 
     def metadata_only(self, name: ast.Name) -> bool:
         """``x.shape``, ``x.dtype``, ``len(x)``…: reads that work on a deleted array."""
@@ -129,8 +231,9 @@ class _Donations(FlowWalk):
 _FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, list[ast.Name]]]] = weakref.WeakKeyDictionary()
 
 
-def reads_after_donation(ctx: CheckContext) -> dict[int, list[ast.Name]]:
-    """For the current function (or module body): ``id(donating call)`` -> the reads of what it deleted."""
+def reads_after_donation(ctx: CheckContext) -> dict[int, list[tuple[ast.Name, str]]]:
+    """For the current function (or module body): ``id(donating call)`` -> the reads of what it deleted,
+    each with the name that was donated (the read name itself, or the one it shares buffers with)."""
     owner = ctx.scope.enclosing_function() or ctx.index.module_scope
     per_module = _FOUND.setdefault(ctx.index, {})
     found = per_module.get(id(owner.node))
@@ -150,8 +253,12 @@ class UseAfterDonation(Rule):
     """## What it does
     Finds a JAX array passed in a `donate_argnums`/`donate_argnames` position of a jitted function
     and read afterwards without being reassigned first — including a loop that donates the same
-    array on every iteration without assigning the result back. Reading only metadata (`x.shape`,
-    `x.dtype`, `len(x)`) is not reported: that still works.
+    array on every iteration without assigning the result back. Names that hold the same arrays
+    count too: an alias (`best = params`), a tuple, list or dict built from the array, an object
+    constructed with it, `functools.partial` binding it, a list it was appended to, and the names a
+    donated tuple was unpacked into — read after the donation, or passed to the very call that
+    donates them. Reading only metadata (`x.shape`, `x.dtype`, `len(x)`) is not reported: that
+    still works.
 
     ## Why is this bad?
     Donating an argument lets XLA reuse its memory for an output, and JAX deletes the array when it
@@ -219,9 +326,23 @@ class UseAfterDonation(Rule):
             return
         reads = reads_after_donation(ctx).get(id(node), [])
         label = " ".join(ctx.segment(node.func).split())
-        for read in reads:
+        for read, donated in reads:
             donation = ctx.source.node_range(node)
-            if node_in(read, [node]):
+            if donated != read.id and node_in(read, [node]):
+                message = (
+                    f"`{read.id}` holds the same arrays as `{donated}`, which `{label}` donates "
+                    f"(`{wrapper.donate_keyword}`) in this very call: JAX refuses to run it (RuntimeError: "
+                    "INVALID_ARGUMENT: Attempt to use a buffer that was previously donated); pass a copy "
+                    f"(`jnp.copy`, `jax.tree.map(jnp.copy, {read.id})`) or do not donate `{donated}`"
+                )
+            elif donated != read.id:
+                message = (
+                    f"`{read.id}` holds the same arrays as `{donated}` (an alias, or a container or object built "
+                    f"from it), and `{donated}` was donated to `{label}` (`{wrapper.donate_keyword}`) at line "
+                    f"{donation.start.line}: its arrays may have been deleted, so reading `{read.id}` raises "
+                    "RuntimeError: Array has been deleted; keep a copy (`jnp.copy`) instead of the array itself"
+                )
+            elif node_in(read, [node]):
                 loops = enclosing_loops(node, ctx.index, ctx.scope)
                 where = f"`{loops[0].header(ctx)}`" if loops else "its loop"
                 message = (
@@ -241,5 +362,5 @@ class UseAfterDonation(Rule):
             ctx.report(
                 read,
                 message,
-                related=(RelatedLocation(ctx.path, donation, f"`{read.id}` is donated here"),),
+                related=(RelatedLocation(ctx.path, donation, f"`{donated}` is donated here"),),
             )
