@@ -25,6 +25,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from xlalens.analyzers.core import type_params
 from xlalens.analyzers.core.diagnostics import Position
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models import matmul_hints as _matmul_hints  # noqa: F401
@@ -169,6 +170,11 @@ def _parse(source: str, path: str) -> ast.Module:
             return ast.parse(source, filename=path)
     except ValueError as error:  # a null byte in the source
         raise SyntaxError(str(error)) from None
+    except SyntaxError:
+        tree = type_params.parse(source, path)  # Python 3.12 type parameters, read at exact positions
+        if tree is None:
+            raise
+        return tree
 
 
 def _target_names(targets: Sequence[ast.expr]) -> Iterator[ast.Name]:

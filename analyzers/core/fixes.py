@@ -12,6 +12,7 @@ import ast
 import warnings
 from collections.abc import Sequence
 
+from xlalens.analyzers.core import type_params
 from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Fix
 from xlalens.analyzers.core.source import SourceText
 
@@ -68,11 +69,16 @@ def apply_fixes(text: str, diagnostics: Sequence[Diagnostic], unsafe: bool) -> t
 
 
 def parses(text: str) -> bool:
-    """Whether ``text`` is valid Python for the running interpreter."""
+    """Whether ``text`` is valid Python for the running interpreter (PEP 695 syntax included: :mod:`.type_params`)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             ast.parse(text)
     except (SyntaxError, ValueError):
+        try:
+            return type_params.parse(text) is not None
+        except (SyntaxError, ValueError):
+            return False
+    except RecursionError:
         return False
     return True

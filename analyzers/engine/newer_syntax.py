@@ -4,7 +4,9 @@ The answer comes from the grammar of the newer versions (libcst's parser, which 
 and 3.13) plus the checks CPython makes after its grammar, which libcst does not: string escapes
 (``\\N{...}``), ASCII-only bytes literals, the 4,300-digit limit on int literals, and a stray byte
 order mark. Errors that every version raises (too many nested brackets, indentation levels, a bad
-escape found first) decide without asking libcst at all.
+escape found first) decide without asking libcst at all, and so does a file without any construct
+the newer grammars add (PEP 695 type parameters and ``type`` statements, PEP 701 f-strings): most
+syntax errors are typos, which must not cost a child process each.
 
 libcst's parser is native code that must not see untrusted input in the process that runs the
 check: it overflows its stack on deeply nested input (a thousand nested brackets end the process
@@ -29,6 +31,7 @@ Examples:
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 import warnings
@@ -49,6 +52,12 @@ _NO_VERSION_ACCEPTS = (
 """Fragments of SyntaxError messages for what no Python version accepts."""
 
 _NEWER_VERSIONS = ("3.13", "3.12")
+_NEWER_CONSTRUCTS = re.compile(
+    r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+\w+[ \t]*\["  # PEP 695 type parameters
+    r"|^[ \t]*type[ \t]+\w+[ \t]*[\[=]",  # PEP 695 type statement
+    re.MULTILINE,
+)
+"""What the newer grammars add that this one refuses, besides f-strings (whose errors say ``f-string``)."""
 TIME_LIMIT_S = 10.0
 """How long libcst may take to decide; a file it cannot decide in time counts as a syntax error."""
 
@@ -60,6 +69,8 @@ def needs_newer_python(text: str, error: SyntaxError) -> bool:
         return False
     if text.startswith("\ufeff") or "\x00" in text or _bracket_depth(text) > _MAX_BRACKET_DEPTH:
         return False
+    if not message.startswith("f-string") and not _NEWER_CONSTRUCTS.search(text):
+        return False  # nothing a newer grammar adds: a plain syntax error, without asking libcst
     try:
         import libcst  # noqa: F401 - only whether it is installed: the parse happens in a child process
     except ImportError:

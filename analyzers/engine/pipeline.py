@@ -21,7 +21,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from xlalens.analyzers.core import stages
+from xlalens.analyzers.core import stages, type_params
 from xlalens.analyzers.core.codes import LIMIT_EXCEEDED, NEWER_SYNTAX, SYNTAX_ERROR
 from xlalens.analyzers.core.diagnostics import (
     Diagnostic,
@@ -210,15 +210,19 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
         return [_limit_diagnostic(path, "it nests expressions too deeply for Python's parser (RecursionError)")]
     except (SyntaxError, ValueError) as error:
         if isinstance(error, SyntaxError):
-            return _syntax_diagnostics(source, path, error)
-        return [
-            Diagnostic(
-                code=SYNTAX_ERROR,
-                message=f"SyntaxError: {error}",
-                path=path,
-                range=Range(Position(1, 0), Position(1, 0)),
-            )
-        ]
+            newer = _parse_type_params(source.text, path)
+            if not isinstance(newer, ast.Module):
+                return _syntax_diagnostics(source, path, newer or error)
+            tree = newer
+        else:
+            return [
+                Diagnostic(
+                    code=SYNTAX_ERROR,
+                    message=f"SyntaxError: {error}",
+                    path=path,
+                    range=Range(Position(1, 0), Position(1, 0)),
+                )
+            ]
     if not rules:
         return []
     stages.enter(stages.ANALYSIS)
@@ -229,6 +233,20 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
         if depth < _DEEP_TREE:
             raise  # shallow code that recurses without end: an xlalens bug
         return [_limit_diagnostic(path, f"its syntax tree nests {depth:,} levels deep, too deep to follow")]
+
+
+def _parse_type_params(text: str, path: str) -> ast.Module | SyntaxError | None:
+    """The tree of a file that uses Python 3.12's type parameters or ``type`` statements, read by this Python.
+
+    None when it has none; the syntax error that remains when it still does not parse (a typo
+    elsewhere in a file that also uses type parameters is reported where it is).
+    """
+    try:
+        return type_params.parse(text, path)
+    except SyntaxError as error:
+        return error
+    except (ValueError, RecursionError):
+        return None
 
 
 _DEEP_TREE = 1_000

@@ -19,7 +19,7 @@ def step(x):
     return -x
 """
 
-NEWER_SYNTAX = "import jax\ntype Alias = list[int]\n"
+NEWER_SYNTAX = 'import jax\nx = f"{d["key"]}"\n'  # PEP 701: only a newer grammar reads it
 
 
 @pytest.fixture

@@ -1,0 +1,98 @@
+"""Files with Python 3.12's type parameters and ``type`` statements are analyzed on 3.11, at exact positions."""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+import pytest
+from xlalens.analyzers import check_source, fix_source
+from xlalens.analyzers.core import type_params
+
+GENERIC_PALLAS_MODULE = """\
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+type Shape = tuple[int, ...]
+type BlockMap[T] = "callable[[T], tuple[int, ...]]"
+
+
+def add_one_kernel[T](x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+class Tiler[T: jnp.ndarray, *Ts, **P]:
+    def __init__(self, block: int):
+        self.block = block
+
+    def tile[S](self, x: S) -> S:
+        return x
+
+
+@jax.jit
+def step(x):
+    if x > 0:
+        return x
+    print(x)
+    return pl.pallas_call(add_one_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+def update[T](
+    n: int,
+):
+    buf = jnp.zeros(n)
+    buf[0] = 1.0
+    return buf
+"""
+
+
+def test_a_generic_pallas_module_is_analyzed_at_exact_positions():
+    found = [
+        (d.code, d.line, d.range.start.column, d.range.end.column) for d in check_source(GENERIC_PALLAS_MODULE, "k.py")
+    ]
+    assert found == [("JX101", 25, 7, 12), ("JX106", 27, 4, 12), ("JX601", 35, 4, 16)]
+
+
+def test_fixes_apply_to_the_original_text():
+    fixed = fix_source(GENERIC_PALLAS_MODULE, "k.py")
+    assert 'jax.debug.print("{}", x)' in fixed.source and "buf = buf.at[0].set(1.0)" in fixed.source
+    assert "def update[T](" in fixed.source and "type Shape = tuple[int, ...]" in fixed.source
+    assert [d.code for d in fixed.remaining] == ["JX101"]
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="compares with the real 3.12 parser")
+def test_every_other_node_sits_where_python_3_12_puts_it():
+    def positions(tree: ast.AST) -> set[tuple[int, int, int, int]]:
+        # Lines 7 and 8 hold the `type` statements, a TypeAlias on 3.12 and an assignment here.
+        return {
+            (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
+            for n in ast.walk(tree)
+            if hasattr(n, "end_lineno") and n.lineno not in (7, 8)
+        }
+
+    rewritten = type_params.parse(GENERIC_PALLAS_MODULE)
+    assert rewritten is not None
+    assert positions(rewritten) <= positions(ast.parse(GENERIC_PALLAS_MODULE))
+
+
+def test_type_statements_become_assignments_and_type_as_a_name_is_untouched():
+    tree = type_params.parse("type Alias = int\ntype = 3\nprint(type(x))\nx.type = 4\n")
+    assert tree is not None
+    first = tree.body[0]
+    assert isinstance(first, ast.Assign) and first.targets[0].id == "Alias" and first.col_offset == 5
+    assert type_params.parse("type = 3\nprint(type(x))\n") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "line"),
+    [
+        ("import jax\ntype A = int\nx = '\\N{NO SUCH NAME}'\n", "E999", 3),
+        ("import jax\ndef f[T](x):\n    return x +\n", "E999", 3),
+        ('import jax\nx = f"{d["k"]}"\n', "E998", 1),
+    ],
+)
+def test_what_still_does_not_parse_keeps_its_own_verdict(text, code, line):
+    assert [(d.code, d.line) for d in check_source(text, "m.py")] == [(code, line)]
