@@ -295,7 +295,13 @@ def test_every_calculator_sits_in_the_section_it_explains(app: ExplainerApp, cal
 
 
 @pytest.mark.parametrize(
-    ("name", "slug"), [("shard-shape", "sharding"), ("pipeline", "pallas-pipeline"), ("retrace", "jit-caching")]
+    ("name", "slug"),
+    [
+        ("shard-shape", "sharding"),
+        ("pipeline", "pallas-pipeline"),
+        ("retrace", "jit-caching"),
+        ("carry-check", "control-flow"),
+    ],
 )
 def test_drawn_calculators_show_an_accessible_picture_that_follows_the_inputs(
     app: ExplainerApp, name: str, slug: str
