@@ -20,6 +20,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 from xlalens.explainers.calculators import Calculator, CalculatorInputError, CalculatorResult, Field
+from xlalens.explainers.calculators.svg import Picture
 from xlalens.explainers.links import calculator_url, rule_url, section_url
 from xlalens.explainers.pages_catalog import Page, RuleEntry, page_markdown, slugify
 
@@ -205,6 +206,7 @@ def render_panel(calculator: Calculator[Any, Any], query: Mapping[str, str], *, 
         result = calculator.run({name: text for name, text in values.items() if text != ""})
     except CalculatorInputError as failure:
         error = failure
+    picture = calculator.draw(result) if result is not None else None
     name = html.escape(calculator.name)
     title = f"<h2 id='calculator-{name}'>Calculator: {html.escape(calculator.title)}</h2>" if heading else ""
     fields = "".join(_field_html(calculator, spec, values[spec.name], error) for spec in calculator.fields)
@@ -212,7 +214,7 @@ def render_panel(calculator: Calculator[Any, Any], query: Mapping[str, str], *, 
     return (
         f'<section class="calculator" data-calculator="{name}">{title}'
         f'<form class="fields" autocomplete="off" novalidate>{fields}</form>'
-        f'<div class="result" aria-live="polite">{render_result(result)}</div>'
+        f'<div class="result" aria-live="polite">{render_result(result, picture)}</div>'
         f'<p class="permalink"><a href="{html.escape(link)}">Link to these numbers</a></p></section>'
     )
 
@@ -240,10 +242,14 @@ def _field_html(calculator: Calculator[Any, Any], spec: Field, value: str, error
     )
 
 
-def render_result(result: CalculatorResult | None) -> str:
-    """A result's headline and table of intermediate numbers (empty while the input is invalid)."""
+def render_result(result: CalculatorResult | None, picture: Picture | None = None) -> str:
+    """A result's headline, its picture, and its table of intermediate numbers (empty while the input is invalid).
+
+    The picture's SVG is built by the calculator from numbers, with every piece of input text escaped.
+    """
     if result is None:
         return ""
+    figure = f'<figure class="exhibit">{picture.svg}</figure>' if picture is not None else ""
     rows = "".join(
         f"<tr><th scope='row'>{html.escape(row.label)}</th><td>{html.escape(row.value)}</td>"
         f"<td class='formula'>{html.escape(row.formula)}</td></tr>"
@@ -252,5 +258,5 @@ def render_result(result: CalculatorResult | None) -> str:
     status = html.escape(result.status)
     return (
         f'<p class="headline status-{status}" data-status="{status}">{html.escape(result.headline)}</p>'
-        f'<table class="rows"><tbody>{rows}</tbody></table>'
+        f'{figure}<table class="rows"><tbody>{rows}</tbody></table>'
     )

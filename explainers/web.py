@@ -153,7 +153,7 @@ class ExplainerApp:
             result = calculator.run(query)
         except CalculatorInputError as error:
             return Response.json(HTTPStatus.BAD_REQUEST, {"ok": False, "field": error.field, "message": error.message})
-        return Response.json(HTTPStatus.OK, {"ok": True, "result": result_json(result)})
+        return Response.json(HTTPStatus.OK, {"ok": True, "result": result_json(result, calculator.draw(result))})
 
     def _static(self, segments: list[str], _query: dict[str, str]) -> Response:
         name = segments[1]

@@ -66,8 +66,9 @@ def calculator_markdown(
 ) -> list[str]:
     """The calculator's result on ``inputs`` as Markdown paragraphs, and a link to it prefilled.
 
-    Returns nothing when the calculator is unknown, rejects the inputs or fails: a hover never
-    fails because of a calculator.
+    A calculator that draws its result adds the picture as a Markdown image (a ``data:`` URI of
+    the SVG). Returns nothing when the calculator is unknown, rejects the inputs or fails: a hover
+    never fails because of a calculator.
     """
     try:
         calculator = lookup(name)
@@ -78,6 +79,11 @@ def calculator_markdown(
         logger.warning("calculator %r on %r: %s", name, dict(inputs), error)
         return []
     parts = [f"**{calculator.title}:** {headline}"]
+    picture = calculator.draw(result)
+    if picture is not None:
+        # Editors that render Markdown images (VS Code does) show the same picture as the live page.
+        alt = picture.text.replace("[", "(").replace("]", ")")
+        parts.append(f"![{alt}]({picture.data_uri()})")
     if rows:
         table = ["| | value | how |", "|---|---|---|"]
         table += [f"| {_cell(r.label)} | {_cell(r.value)} | {_cell(r.formula)} |" for r in rows]

@@ -32,6 +32,7 @@ from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.index_map import Visits, parse_index_map, visit
 from xlalens.explainers.calculators.limits import check_shape
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
+from xlalens.explainers.calculators.svg import COLOURS, LINE, PADDING_FILL, Picture, rect, svg
 from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact, format_count
 
 LANES = 128
@@ -884,6 +885,76 @@ def buffer_bytes(other: OtherBuffer, tpu: TpuGeneration) -> BufferBytes:
     return BufferBytes(other.name, other.count, other.shape, vmem_shape, other.dtype, padded, other.count * padded)
 
 
+PICTURE_LINES = 32
+"""Block boundaries drawn per axis; beyond that the grid is shown without its inner lines."""
+
+
+def draw_blocks(result: BlockSpecResult) -> Picture:
+    """The block grid laid over the array's last two axes: padding past the end shaded red, elements
+    no visited block reaches grey, and block 0 outlined.
+
+    Examples:
+        >>> inputs = BlockSpecInputs((1000, 512), "f32", (192, 128))
+        >>> print(draw_blocks(compute_blockspec(inputs)).text)  # doctest: +NORMALIZE_WHITESPACE
+        The array (1000, 512) cut into 6 x 4 blocks of (192, 128) (rows down, columns across), visited over
+        24 grid steps: 152 padded rows past the end in the last block row; no uncovered rows or columns.
+    """
+    axes = result.axes[-2:] if len(result.axes) >= 2 else (None, *result.axes[-1:])
+    rows_axis, cols_axis = axes
+    rows = (rows_axis.size, rows_axis.block, rows_axis.needed, rows_axis.covered) if rows_axis else (1, 1, 1, 1)
+    cols = (cols_axis.size, cols_axis.block, cols_axis.needed, cols_axis.covered) if cols_axis else (1, 1, 1, 1)
+    extent_rows, extent_cols = rows[1] * rows[2], cols[1] * cols[2]
+    scale = min(300 / extent_cols, 200 / extent_rows)
+
+    def at(elements: int) -> float:
+        """Where ``elements`` from the array's corner lands in the picture."""
+        return 4 + elements * scale
+
+    width, height = max(extent_cols * scale, 40), max(extent_rows * scale, 12)
+    body = [rect(4, 4, width, height, "#ffffff")]
+    body.append(rect(4, 4, cols[0] * scale, rows[0] * scale, COLOURS[0]))
+    if cols[0] < extent_cols:
+        body.append(rect(at(cols[0]), 4, (extent_cols - cols[0]) * scale, height, PADDING_FILL))
+    if rows[0] < extent_rows:
+        body.append(rect(4, at(rows[0]), width, (extent_rows - rows[0]) * scale, PADDING_FILL))
+    if cols[3] < cols[0]:
+        body.append(rect(at(cols[3]), 4, (cols[0] - cols[3]) * scale, rows[0] * scale, "#cccccc"))
+    if rows[3] < rows[0]:
+        body.append(rect(4, at(rows[3]), cols[0] * scale, (rows[0] - rows[3]) * scale, "#cccccc"))
+    if rows[2] <= PICTURE_LINES:
+        body += [
+            f'<line x1="4" y1="{at(k * rows[1]):g}" x2="{4 + width:g}" y2="{at(k * rows[1]):g}" stroke="{LINE}"/>'
+            for k in range(1, rows[2])
+        ]
+    if cols[2] <= PICTURE_LINES:
+        body += [
+            f'<line x1="{at(k * cols[1]):g}" y1="4" x2="{at(k * cols[1]):g}" y2="{4 + height:g}" stroke="{LINE}"/>'
+            for k in range(1, cols[2])
+        ]
+    body.append(rect(4, 4, cols[1] * scale, rows[1] * scale, "none", stroke="#2457c5", extra=' stroke-width="2"'))
+    blocks = " x ".join(str(axis.needed) for axis in axes if axis is not None)
+    block = tuple(axis.block for axis in axes if axis is not None)
+    shape = tuple(axis.size for axis in axes if axis is not None)
+    parts = []
+    if rows_axis is not None and rows_axis.padded and rows_axis.last_visited:
+        parts.append(f"{rows_axis.padded} padded rows past the end in the last block row")
+    if cols_axis is not None and cols_axis.padded and cols_axis.last_visited:
+        parts.append(f"{cols_axis.padded} padded columns past the end in the last block column")
+    uncovered = [
+        f"{axis.size - axis.covered} {name} no block reaches"
+        for axis, name in ((rows_axis, "rows"), (cols_axis, "columns"))
+        if axis is not None and axis.covered < axis.size
+    ]
+    parts.append("; ".join(uncovered) if uncovered else "no uncovered rows or columns")
+    where = "rows down, columns across" if rows_axis is not None else "one row"
+    leading = f" (the last two of {len(result.axes)} axes)" if len(result.axes) > 2 else ""
+    text = (
+        f"The array {_shape(shape)}{leading} cut into {blocks} blocks of {_shape(block)} ({where}), "
+        f"visited over {result.steps} grid step{'' if result.steps == 1 else 's'}: " + "; ".join(parts) + "."
+    )
+    return svg(width + 8, height + 8, body, text)
+
+
 CALCULATOR = register_calculator(
     Calculator(
         name="blockspec",
@@ -962,6 +1033,7 @@ CALCULATOR = register_calculator(
             ),
         ),
         compute=compute_blockspec,
+        picture=draw_blocks,
         examples=(
             {"array": "1000,512", "dtype": "f32", "block": "192,128"},
             {"array": "4096,4096", "dtype": "bf16", "block": "512,1024", "tpu": "v5e"},

@@ -35,6 +35,7 @@ from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, Container, PytreeTextParser
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
+from xlalens.explainers.calculators.svg import HIT_FILL, MISS_FILL, PADDING_FILL, Picture, label, rect, svg
 
 MAX_TEXT = 20_000
 MAX_DEPTH = 32
@@ -550,6 +551,57 @@ def compute_carry_check(inputs: CarryCheckInputs) -> CarryCheckResult:
     return CarryCheckResult(inputs.primitive, check, verdict, (), tuple(leaves), "")
 
 
+def draw_carry(result: CarryCheckResult) -> Picture:
+    """The two carries side by side, leaf by leaf: matching leaves green, promoted ones amber, differing ones red.
+
+    When the structures differ there are no leaves to pair, and each structure difference is a red row.
+
+    Examples:
+        >>> init, out = parse_tree("(f32[3], ~i32[])"), parse_tree("(f16[3], f32[])")
+        >>> inputs = CarryCheckInputs("scan", "static", "c", init, out)
+        >>> print(draw_carry(compute_carry_check(inputs)).text)
+        initial carry against body output: c[0] f32[3] vs f16[3] differs (the dtypes do not match); \
+c[1] ~i32[] vs f32[] is promoted to f32[] and matches.
+    """
+    left, right = ("true_fun", "false_fun") if result.primitive == "cond" else ("initial carry", "body output")
+    row, top = 26, 22
+    columns, width = (4, 112, 218), 324
+    body = [
+        label(columns[0], 10, "leaf", anchor="start", size=11, weight="600"),
+        label(columns[1], 10, left, anchor="start", size=11, weight="600"),
+        label(columns[2], 10, right, anchor="start", size=11, weight="600"),
+    ]
+    described = []
+    if result.structure:
+        for index, difference in enumerate(result.structure):
+            y = top + index * row
+            shown = difference if len(difference) <= 70 else difference[:69] + "…"
+            body += [
+                rect(2, y, 466, row - 4, PADDING_FILL),
+                label(8, y + (row - 4) / 2, shown, anchor="start", size=10),
+            ]
+            described.append(f"the structures differ: {difference}")
+        height = top + len(result.structure) * row
+    else:
+        for index, leaf in enumerate(result.leaves):
+            y = top + index * row
+            fill = PADDING_FILL if leaf.reason else MISS_FILL if leaf.promoted else HIT_FILL
+            body.append(rect(2, y, width - 4, row - 4, fill))
+            body.append(label(columns[0] + 4, y + (row - 4) / 2, leaf.path or "(root)", anchor="start", size=11))
+            body.append(label(columns[1], y + (row - 4) / 2, str(leaf.init), anchor="start", size=11))
+            body.append(label(columns[2], y + (row - 4) / 2, str(leaf.out), anchor="start", size=11))
+            if leaf.reason:
+                verdict = f"differs ({leaf.reason})"
+            elif leaf.promoted:
+                verdict = f"is promoted to {leaf.promoted} and matches"
+            else:
+                verdict = "matches"
+            described.append(f"{leaf.path or '(root)'} {leaf.init} vs {leaf.out} {verdict}")
+        height = top + len(result.leaves) * row
+    text = f"{left} against {right}: " + "; ".join(described) + "."
+    return svg(width, max(height, top + row), body, text)
+
+
 CALCULATOR = register_calculator(
     Calculator(
         name="carry-check",
@@ -606,6 +658,7 @@ CALCULATOR = register_calculator(
             ),
         ),
         compute=compute_carry_check,
+        picture=draw_carry,
         examples=(
             {
                 "primitive": "scan",

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.index_map import IndexMap, evaluator, parse_index_map
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
+from xlalens.explainers.calculators.svg import COLOURS, PADDING_FILL, Picture, label, rect, svg
 
 MAX_STEPS = 1 << 16
 """Grids with more steps are not walked step by step."""
@@ -198,6 +199,52 @@ def compute_pipeline(inputs: PipelineInputs) -> PipelineResult:
     )
 
 
+PICTURE_STEPS = 16
+"""Steps drawn in the timeline (the table lists more)."""
+
+
+def draw_schedule(result: PipelineResult) -> Picture:
+    """The schedule as a timeline: per grid step, the copies in (issued one step ahead), compute, write-backs.
+
+    Examples:
+        >>> inputs = parse_operands("x: lambda i: (i, 0); w: lambda i: (0, 0)")
+        >>> result = compute_pipeline(PipelineInputs((2,), inputs, parse_operands("o: lambda i: (i, 0)")))
+        >>> print(draw_schedule(result).text)
+        Timeline of 2 grid steps. Step 0 (0,): copy in x(0, 0), w(0, 0); compute; write back o(0, 0). \
+Step 1 (1,): copy in x(1, 0); compute; write back o(1, 0).
+    """
+    steps = result.schedule[:PICTURE_STEPS]
+    names = [name for name, _ in result.copies] + ["compute"] + [name for name, _ in result.writes]
+    left, width, height, top = 64, 58, 24, 20
+    body = [label(left + index * width + width / 2, 10, f"step {index}", size=10) for index in range(len(steps))]
+    for row, name in enumerate(names):
+        body.append(label(left - 6, top + row * height + height / 2, name, anchor="end", size=11))
+    colours = {name: COLOURS[index % len(COLOURS)] for index, name in enumerate(names)}
+    described = []
+    for column, step in enumerate(steps):
+        x = left + column * width
+        copied = {entry.split("(")[0]: entry for entry in step.copies}
+        written = {entry.split("(")[0]: entry for entry in step.writes}
+        for row, name in enumerate(names):
+            y = top + row * height
+            if name == "compute":
+                body.append(rect(x + 2, y + 3, width - 4, height - 6, "#c9d3e6"))
+            elif name in copied:
+                body.append(rect(x + 2, y + 3, width - 4, height - 6, colours[name]))
+                body.append(label(x + width / 2, y + height / 2, copied[name][len(name) :], size=9))
+            elif name in written:
+                body.append(rect(x + 2, y + 3, width - 4, height - 6, PADDING_FILL))
+                body.append(label(x + width / 2, y + height / 2, written[name][len(name) :], size=9))
+        parts = [f"copy in {', '.join(step.copies)}"] if step.copies else ["no copy (blocks reused)"]
+        parts.append("compute")
+        if step.writes:
+            parts.append(f"write back {', '.join(step.writes)}")
+        described.append(f"Step {column} {_ids(step.ids)}: {'; '.join(parts)}.")
+    more = f" The first {len(steps)} of {result.steps} steps are drawn." if result.steps > len(steps) else ""
+    text = f"Timeline of {result.steps} grid steps. " + " ".join(described) + more
+    return svg(left + max(len(steps), 1) * width + 4, top + len(names) * height + 4, body, text)
+
+
 CALCULATOR = register_calculator(
     Calculator(
         name="pipeline",
@@ -232,6 +279,7 @@ CALCULATOR = register_calculator(
             ),
         ),
         compute=compute_pipeline,
+        picture=draw_schedule,
         examples=(
             {"grid": "2,2,3", "inputs": "x: lambda i, j, k: (i, k); y: lambda i, j, k: (k, j)"},
             {"grid": "8", "inputs": "x: lambda i: (i, 0); w: lambda i: (0, 0)", "outputs": "o: lambda i: (i, 0)"},

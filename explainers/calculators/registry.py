@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
+from xlalens.explainers.calculators.svg import Picture
 
 Status = Literal["ok", "warning", "error"]
 
@@ -69,6 +70,8 @@ class Calculator(Generic[InputsT, ResultT]):
         fields: One :class:`Field` per dataclass attribute, in form order.
         compute: The pure function from inputs to result.
         examples: Query mappings that make good starting points (the first is the page's default).
+        picture: Draws a result as an exhibit (SVG and its text equivalent), or ``None`` when the
+            calculator has no picture or a result has nothing to draw.
     """
 
     name: str
@@ -79,6 +82,11 @@ class Calculator(Generic[InputsT, ResultT]):
     fields: tuple[Field, ...]
     compute: Callable[[InputsT], ResultT]
     examples: tuple[Mapping[str, str], ...] = ()
+    picture: Callable[[Any], Picture | None] | None = None
+
+    def draw(self, result: ResultT) -> Picture | None:
+        """The result's exhibit, if the calculator draws one."""
+        return self.picture(result) if self.picture is not None else None
 
     def field(self, name: str) -> Field:
         """The field called ``name`` (``-`` or ``_`` spelling)."""
@@ -142,15 +150,18 @@ class Calculator(Generic[InputsT, ResultT]):
         }
 
 
-def result_json(result: CalculatorResult) -> dict[str, Any]:
-    """A result as JSON: its status, headline, table rows and every field of the dataclass."""
+def result_json(result: CalculatorResult, picture: Picture | None = None) -> dict[str, Any]:
+    """A result as JSON: its status, headline, table rows, every field of the dataclass, and its picture."""
     assert dataclasses.is_dataclass(result) and not isinstance(result, type)
-    return {
+    payload = {
         "status": result.status,
         "headline": result.headline,
         "rows": [dataclasses.asdict(row) for row in result.rows()],
         "values": _jsonable(dataclasses.asdict(result)),
     }
+    if picture is not None:
+        payload["picture"] = {"svg": picture.svg, "text": picture.text}
+    return payload
 
 
 def _jsonable(value: Any) -> Any:

@@ -41,6 +41,7 @@ from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.limits import MAX_DIM, MAX_RANK
 from xlalens.explainers.calculators.pytree_text import DTYPE, NAME, Container, PytreeTextParser
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
+from xlalens.explainers.calculators.svg import HIT_FILL, MISS_FILL, Picture, label, rect, svg
 from xlalens.explainers.calculators.units import format_count
 
 MAX_CALLS = 10_000
@@ -842,6 +843,38 @@ def compute_retrace(inputs: RetraceInputs) -> RetraceResult:
     )
 
 
+PICTURE_CALLS = 24
+"""Calls drawn in the sequence (the table lists every call)."""
+
+
+def draw_calls(result: RetraceResult) -> Picture:
+    """The calls in order, each a cache hit (green) or a miss that traces and compiles (orange).
+
+    Examples:
+        >>> result = compute_retrace(RetraceInputs(parse_calls("x:f32[8]; x:f32[8]; x:f32[16]")))
+        >>> print(draw_calls(result).text)
+        3 calls: call 1 misses (trace 1, never seen), call 2 hits, call 3 misses (trace 2, types).
+    """
+    calls = result.outcomes[:PICTURE_CALLS]
+    size, gap = 44, 6
+    body = []
+    described = []
+    for index, outcome in enumerate(calls):
+        x = 4 + index * (size + gap)
+        fill = HIT_FILL if outcome.hit else MISS_FILL
+        body.append(rect(x, 18, size, size, fill))
+        body.append(label(x + size / 2, 10, f"call {outcome.call}", size=9))
+        body.append(label(x + size / 2, 18 + size / 2 - 7, "hit" if outcome.hit else "miss", size=11, weight="600"))
+        if not outcome.hit:
+            body.append(label(x + size / 2, 18 + size / 2 + 9, f"trace {outcome.trace}", size=9))
+            described.append(f"call {outcome.call} misses (trace {outcome.trace}, {outcome.kind})")
+        else:
+            described.append(f"call {outcome.call} hits")
+    more = f"; the first {len(calls)} of {result.calls} calls are drawn" if result.calls > len(calls) else ""
+    text = f"{result.calls} call{'' if result.calls == 1 else 's'}: {', '.join(described)}{more}."
+    return svg(4 + max(len(calls), 1) * (size + gap), 18 + size + 4, body, text)
+
+
 CALCULATOR = register_calculator(
     Calculator(
         name="retrace",
@@ -864,6 +897,7 @@ CALCULATOR = register_calculator(
             ),
         ),
         compute=compute_retrace,
+        picture=draw_calls,
         examples=(
             {"calls": "x:f32[8,128]; x:f32[8,128]; x:f32[4,128]; x:f32[8,128]"},
             {"calls": "x:f32[16] scale:~f32[]; x:f32[16] scale:f32[]; x:f32[16] scale:~f32[]"},

@@ -28,6 +28,7 @@ from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError, Field
 from xlalens.explainers.calculators.limits import check_shape
 from xlalens.explainers.calculators.registry import Calculator, Row, Status, register_calculator
+from xlalens.explainers.calculators.svg import COLOURS, Picture, label, rect, svg
 from xlalens.explainers.calculators.units import format_bytes, format_bytes_exact, format_count
 
 SLICE_MAP_MAX_DEVICES = 16
@@ -625,6 +626,47 @@ def _torch_xla_errors(inputs: ShardShapeInputs, devices: int) -> list[str]:
     return []
 
 
+def draw_mesh(result: ShardShapeResult) -> Picture | None:
+    """The mesh as a grid of devices, each with the slice of the array it holds; replicas share a colour.
+
+    The first mesh axis runs down, the others across (row-major, as ``mesh.devices`` is laid out).
+    Nothing is drawn for a sharding JAX rejects or a mesh of more than 16 devices.
+
+    Examples:
+        >>> picture = draw_mesh(compute_shard_shape(ShardShapeInputs((("x", 2), ("y", 2)), (4, 6), "f32", ("x",))))
+        >>> print(picture.text)
+        2 x 2 mesh (x down, y across); each device holds f32[2,6]: device 0 [0:2, 0:6], device 1 [0:2, 0:6], \
+device 2 [2:4, 0:6], device 3 [2:4, 0:6]; devices with the same colour hold the same slice (2 copies each).
+    """
+    slices = result.device_slices()
+    if slices is None or result.shard_shape is None:
+        return None
+    rows = result.mesh_shape[0]
+    cols = math.prod(result.mesh_shape[1:]) if len(result.mesh_shape) > 1 else 1
+    width, height, top = 132, 58, 4
+    colours: dict[tuple[tuple[int, int], ...], str] = {}
+    body = []
+    described = []
+    for number, (_, ranges) in enumerate(slices):
+        colour = colours.setdefault(ranges, COLOURS[len(colours) % len(COLOURS)])
+        row, col = divmod(number, cols)
+        x, y = 4 + col * width, top + row * height
+        text = "[" + ", ".join(f"{start}:{stop}" for start, stop in ranges) + "]"
+        body.append(rect(x, y, width - 6, height - 6, colour))
+        body.append(label(x + (width - 6) / 2, y + 15, f"device {number}", weight="600"))
+        body.append(label(x + (width - 6) / 2, y + 35, text, size=11))
+        described.append(f"device {number} {text}")
+    across = ", ".join(result.mesh_names[1:]) or "none"
+    shard = dtypes.aval(result.dtype, result.shard_shape)
+    title = f"{' x '.join(map(str, result.mesh_shape))} mesh ({result.mesh_names[0]} down, {across} across)"
+    copies = f" ({result.replication} copies each)" if result.replication > 1 else ""
+    text = (
+        f"{title}; each device holds {shard}: {', '.join(described)}; devices with the same colour hold the "
+        f"same slice{copies}."
+    )
+    return svg(cols * width + 4, top + rows * height, body, text)
+
+
 CALCULATOR = register_calculator(
     Calculator(
         name="shard-shape",
@@ -684,6 +726,7 @@ CALCULATOR = register_calculator(
             ),
         ),
         compute=compute_shard_shape,
+        picture=draw_mesh,
         examples=(
             {"mesh": "x:4,y:2", "shape": "8,6", "dtype": "f32", "spec": "x,None"},
             {"mesh": "x:4,y:2", "shape": "6,4", "dtype": "bf16", "spec": "x"},

@@ -50,7 +50,19 @@
       formula.className = "formula";
       formula.textContent = row.formula;
     }
-    panel.querySelector(".result").replaceChildren(headline, table);
+    const parts = [headline];
+    if (result.picture) parts.push(renderPicture(result.picture));
+    panel.querySelector(".result").replaceChildren(...parts, table);
+  }
+
+  // The server draws the picture from numbers and escapes every piece of input text in it; it is
+  // parsed as XML (scripts in parsed documents never run, and the page's policy allows none inline).
+  function renderPicture(picture) {
+    const figure = document.createElement("figure");
+    figure.className = "exhibit";
+    const parsed = new DOMParser().parseFromString(picture.svg, "image/svg+xml");
+    if (parsed.documentElement.nodeName === "svg") figure.appendChild(document.importNode(parsed.documentElement, true));
+    return figure;
   }
 
   async function recompute(panel) {

@@ -15,13 +15,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from xlalens.analyzers.engine import registry
 from xlalens.explainers.links import rule_url
 from xlalens.explainers.pages_catalog import load_pages
 
-from tests.browser.test_explainer_pages import TIMEOUT_MS, base_url, browser, page  # noqa: F401
-
+TIMEOUT_MS = 10_000
 NEW_PAGES = (
     "performance-model",
     "pytrees",
@@ -82,7 +81,7 @@ def jax_says() -> Iterator[dict[str, Any]]:
     yield json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def _panel(page: Page, base_url: str, slug: str, name: str) -> Any:  # noqa: F811
+def _panel(page: Page, base_url: str, slug: str, name: str) -> Any:
     page.goto(f"{base_url}/{slug}")
     panel = page.locator(f"section.calculator[data-calculator={name}]")
     expect(panel.locator(".result .headline")).to_be_visible(timeout=TIMEOUT_MS)
@@ -90,7 +89,7 @@ def _panel(page: Page, base_url: str, slug: str, name: str) -> Any:  # noqa: F81
 
 
 @pytest.mark.parametrize("slug", NEW_PAGES)
-def test_each_new_page_opens_from_the_index_with_its_sections(page: Page, base_url: str, slug: str) -> None:  # noqa: F811
+def test_each_new_page_opens_from_the_index_with_its_sections(page: Page, base_url: str, slug: str) -> None:
     page.goto(base_url)
     page.locator(f"ul.pages a[href='/{slug}']").click()
     expect(page.locator("h1")).to_have_text(load_pages()[slug].title, timeout=TIMEOUT_MS)
@@ -98,7 +97,7 @@ def test_each_new_page_opens_from_the_index_with_its_sections(page: Page, base_u
     assert page.locator("pre").count() >= 1
 
 
-def test_a_rule_page_opens_from_the_code_link_and_leads_to_its_section(page: Page, base_url: str) -> None:  # noqa: F811
+def test_a_rule_page_opens_from_the_code_link_and_leads_to_its_section(page: Page, base_url: str) -> None:
     rule = registry.get_rule("JX101")
     page.goto(rule_url(base_url, rule.code))
     expect(page.locator("h1")).to_have_text(f"JX101 · {rule.name()}", timeout=TIMEOUT_MS)
@@ -107,7 +106,7 @@ def test_a_rule_page_opens_from_the_code_link_and_leads_to_its_section(page: Pag
     expect(page.locator("h2#python-control-flow")).to_be_in_viewport(timeout=TIMEOUT_MS)
 
 
-def test_the_rule_index_lists_every_rule_by_family(page: Page, base_url: str) -> None:  # noqa: F811
+def test_the_rule_index_lists_every_rule_by_family(page: Page, base_url: str) -> None:
     page.goto(rule_url(base_url))
     expect(page.locator("h2").first).to_contain_text("JX1xx", timeout=TIMEOUT_MS)
     assert page.locator("ul.rules li").count() == len(registry.all_rules())
@@ -115,7 +114,7 @@ def test_the_rule_index_lists_every_rule_by_family(page: Page, base_url: str) ->
     expect(page.locator("h1")).to_contain_text("TX201", timeout=TIMEOUT_MS)
 
 
-def test_pytree_panel_follows_edits_and_matches_tree_util(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:  # noqa: F811
+def test_pytree_panel_follows_edits_and_matches_tree_util(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:
     panel = _panel(page, base_url, "pytrees", "pytree")
     panel.locator("textarea[name=tree], input[name=tree]").fill(
         "{'w': f32[3,2], 'b': None, 'opt': (i32[], [f32[3,2], f32[2]])}"
@@ -125,7 +124,7 @@ def test_pytree_panel_follows_edits_and_matches_tree_util(page: Page, base_url: 
     expect(panel.locator(".result .headline")).to_have_attribute("data-status", "warning", timeout=TIMEOUT_MS)
 
 
-def test_vmap_panel_follows_edits_and_matches_jax(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:  # noqa: F811
+def test_vmap_panel_follows_edits_and_matches_jax(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:
     panel = _panel(page, base_url, "vmap", "vmap-axes")
     panel.locator("[name=args]").fill("x: f32[3,16]; y: f32[3]")
     panel.locator("[name=in-axes]").fill("(1, None)")
@@ -136,7 +135,7 @@ def test_vmap_panel_follows_edits_and_matches_jax(page: Page, base_url: str, jax
     expect(panel.locator(".result .headline")).to_contain_text(jax_says["vmap_error"], timeout=TIMEOUT_MS)
 
 
-def test_roofline_panel_counts_the_flops_xla_counts(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:  # noqa: F811
+def test_roofline_panel_counts_the_flops_xla_counts(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:
     panel = _panel(page, base_url, "performance-model", "roofline")
     panel.locator("[name=m]").fill("512")
     panel.locator("[name=k]").fill("256")
@@ -145,7 +144,7 @@ def test_roofline_panel_counts_the_flops_xla_counts(page: Page, base_url: str, j
     expect(panel.locator(".result table")).to_contain_text(f"{int(jax_says['flops']):,}", timeout=TIMEOUT_MS)
 
 
-def test_remat_panel_matches_saved_residuals(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:  # noqa: F811
+def test_remat_panel_matches_saved_residuals(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:
     panel = _panel(page, base_url, "remat", "remat")
     for name, value in (("layers", "6"), ("batch", "8"), ("width", "16")):
         panel.locator(f"[name={name}]").fill(value)
@@ -155,7 +154,7 @@ def test_remat_panel_matches_saved_residuals(page: Page, base_url: str, jax_says
     expect(panel.locator(".result table")).to_contain_text(f"{jax_says['remat_bytes']:,} B", timeout=TIMEOUT_MS)
 
 
-def test_reshard_panel_names_the_collective_xla_emits(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:  # noqa: F811
+def test_reshard_panel_names_the_collective_xla_emits(page: Page, base_url: str, jax_says: dict[str, Any]) -> None:
     panel = _panel(page, base_url, "spmd-partitioner", "reshard")
     panel.locator("[name=source]").fill("x,y")
     panel.locator("[name=target]").fill("None,y")
@@ -163,9 +162,37 @@ def test_reshard_panel_names_the_collective_xla_emits(page: Page, base_url: str,
     expect(panel.locator(".result .headline")).to_contain_text("all-gather over x", timeout=TIMEOUT_MS)
 
 
-def test_pipeline_panel_follows_edits(page: Page, base_url: str) -> None:  # noqa: F811
+def test_pipeline_panel_follows_edits(page: Page, base_url: str) -> None:
     panel = _panel(page, base_url, "pallas-pipeline", "pipeline")
     panel.locator("[name=grid]").fill("2,3,2")
     panel.locator("[name=inputs]").fill("x: lambda i, k, j: (i, k); y: lambda i, k, j: (k, j)")
     panel.locator("[name=outputs]").fill("o: lambda i, k, j: (i, j)")
     expect(panel.locator(".result .headline")).to_contain_text("x 6, y 12; write-backs: o 12", timeout=TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_mesh_picture_is_redrawn_as_the_spec_changes_and_fits_the_screen(
+    browser: Browser, base_url: str, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/sharding?mesh=x:4,y:2&shape=8,6&spec=x,None")
+        panel = page.locator("section.calculator[data-calculator=shard-shape]")
+        picture = panel.locator("figure.exhibit svg[role=img]")
+        expect(picture.locator("desc")).to_contain_text("device 1 [0:2, 0:6]", timeout=TIMEOUT_MS)
+        panel.locator("input[name=spec]").fill("x,y")
+        expect(picture.locator("desc")).to_contain_text("device 1 [0:2, 3:6]", timeout=TIMEOUT_MS)
+        assert picture.locator("rect").count() == 8
+        box = picture.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
+def test_the_pipeline_timeline_follows_the_grid(page: Page, base_url: str) -> None:
+    panel = _panel(page, base_url, "pallas-pipeline", "pipeline")
+    panel.locator("[name=grid]").fill("1,1,4")
+    expect(panel.locator("figure.exhibit svg desc")).to_contain_text("Timeline of 4 grid steps", timeout=TIMEOUT_MS)
+    expect(panel.locator("figure.exhibit svg desc")).to_contain_text("Step 3 (0, 0, 3)")

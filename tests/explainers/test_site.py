@@ -302,3 +302,38 @@ def test_every_calculator_sits_in_the_section_it_explains(app: ExplainerApp, cal
     body = app.handle(f"/{slug}").body.decode()
     panel = body.index(f'data-calculator="{calculator.name}"')
     assert body.rfind("<h2 ", 0, panel) == body.index(f'<h2 id="{anchor}"'), f"{calculator.name} is not in #{anchor}"
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("shard-shape", "sharding"),
+        ("pipeline", "pallas-pipeline"),
+        ("retrace", "jit-caching"),
+        ("carry-check", "control-flow"),
+        ("blockspec", "pallas-blockspec"),
+    ],
+)
+def test_drawn_calculators_show_an_accessible_picture_that_follows_the_inputs(
+    app: ExplainerApp, name: str, slug: str
+) -> None:
+    calculator = next(calc for calc in all_calculators() if calc.name == name)
+    pictures = []
+    for example in calculator.examples[:2]:
+        payload = json.loads(app.handle(calculator_url("", name, example).replace("/calc/", "/api/calc/", 1)).body)
+        picture = payload["result"].get("picture")
+        if picture is None:
+            continue
+        assert picture["svg"].startswith("<svg ") and 'role="img"' in picture["svg"] and "viewBox" in picture["svg"]
+        assert f"<desc>{html_text(picture['text'])}</desc>" in picture["svg"]
+        pictures.append(picture["svg"])
+    assert pictures and len(set(pictures)) == len(pictures)
+    query = calculator_url("", name, calculator.examples[0]).partition("?")[2]
+    assert '<figure class="exhibit"><svg ' in app.handle(f"/{slug}?{query}").body.decode()
+
+
+def test_picture_text_from_the_input_is_escaped(app: ExplainerApp) -> None:
+    calls = "x:f32[8]; x:f32[8]"
+    body = app.handle(calculator_url("", "pipeline", {"inputs": "x<b>: lambda i, j, k: (i, k)"})).body.decode()
+    assert "<b>" not in body
+    assert app.handle(calculator_url("", "retrace", {"calls": calls})).status == 200

@@ -273,3 +273,16 @@ def test_an_analyzer_failure_costs_the_diagnostics_not_the_server() -> None:
     finally:
         linter.shutdown()
     assert result is not None and result.failed and result.diagnostics == () and not result.parses
+
+
+def test_hover_shows_the_calculators_picture_as_an_image() -> None:
+    import base64
+
+    values = {"mesh": (("x", 2), ("y", 2)), "shape": (4, 6), "spec": ("x", None)}
+    parts = calculator_markdown("shard-shape", values, "https://x.org")
+    image = next(part for part in parts if part.startswith("!["))
+    alt, _, uri = image[2:].partition("](data:image/svg+xml;base64,")
+    assert "device 0 (0:2, 0:6)" in alt
+    svg = base64.b64decode(uri.rstrip(")")).decode()
+    assert svg.startswith("<svg ") and 'role="img"' in svg and "device 3" in svg
+    assert parts.index(image) == 1  # right under the headline, before the table
