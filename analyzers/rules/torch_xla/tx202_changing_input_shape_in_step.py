@@ -82,8 +82,13 @@ class ChangingInputShapeInStep(Rule):
     Finds tensors in a torch_xla training step whose shape, or whose position in a bigger tensor,
     changes from step to step:
 
-    - indexing or slicing an XLA tensor with the step loop's variable (`x[:, :step]`,
-      `data[i : i + 8]`, `x[i]`);
+    - indexing or slicing an XLA tensor with the step loop's variable, or with a Python value the
+      loop body computes from it (`x[:, :step]`, `data[i : i + 8]`, `x[i]`, `x[:, :cur_len]`
+      after `cur_len = 4 + step`);
+    - an XLA tensor made or viewed with a size computed from the step
+      (`torch.arange(step + 1, device=device)`, `x.narrow(1, 0, cur_len)`), and a host tensor cut
+      to such a length and moved to the device (`data[:batch_size_at(step)].to(device)`; a window
+      of fixed length such as `data[i * bs : (i + 1) * bs]` keeps one shape);
     - a tensor that grows every step (`history = torch.cat([history, new])`);
     - a `DataLoader` with `batch_size` above 1 and no `drop_last=True` feeding the step: its
       last batch is shorter (informational: one extra compile per epoch).

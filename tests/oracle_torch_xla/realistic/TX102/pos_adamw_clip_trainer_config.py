@@ -33,4 +33,5 @@ class Trainer:
             self.optimizer.step()
 
 
-Trainer(Config(), torch.nn.Linear(16, 4)).train()
+trainer = Trainer(Config(), torch.nn.Linear(16, 4))
+trainer.train()

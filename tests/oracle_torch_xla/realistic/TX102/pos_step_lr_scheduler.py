@@ -19,7 +19,8 @@ def main():
         loss.backward()
         optimizer.step()
         scheduler.step()
+    return model
 
 
 if __name__ == "__main__":
-    main()
+    trained = main()
