@@ -28,6 +28,8 @@ class Settings:
         target: The accelerator the code is compiled for (``"tpu"`` or ``"gpu"``), when the code alone
             does not say; TPU-only checks (Pallas block shapes, VMEM) run for ``"tpu"``.
         device_count: The number of devices mesh checks assume.
+        captured_constant_bytes: The size from which an array a jitted function closes over is reported
+            (``JX804``): JAX embeds it in the compiled program.
         jax_version: The JAX release the checked code runs on (``"0.4.30"``), which decides whether an
             old spelling is an error (removed by then), a warning (deprecated) or fine (``JX7xx``);
             ``None``: the project's pin, else the newest release the rules know.
@@ -46,6 +48,7 @@ class Settings:
     tpu_generation: str | None = None
     target: str | None = None
     device_count: int | None = None
+    captured_constant_bytes: int = 1 << 20
     jax_version: str | None = None
     torch_xla_version: str | None = None
     root: str | None = None

@@ -97,6 +97,7 @@ _KEYS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
     "tpu-generation": ("tpu_generation", _choice(tuple(TPUS))),
     "target": ("target", _choice(("tpu", "gpu"))),
     "device-count": ("device_count", _positive_int),
+    "captured-constant-bytes": ("captured_constant_bytes", _positive_int),
     "jax-version": ("jax_version", _release),
     "torch-xla-version": ("torch_xla_version", _release),
 }

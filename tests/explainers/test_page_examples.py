@@ -89,6 +89,7 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "nan-gradients-through-where",
         "float64-without-x64",
         "configuration-after-the-backend-starts",
+        "large-captured-constants",
         "sources",
     ],
     "randomness": ["keys-are-values", "reusing-a-key", "splitting-and-folding-in", "keys-in-loops", "sources"],

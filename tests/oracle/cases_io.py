@@ -84,6 +84,7 @@ CODES: tuple[str, ...] = (
     "JX801",
     "JX802",
     "JX803",
+    "JX804",
 )
 RESULT_PREFIX = "XLALENS-ORACLE "
 
