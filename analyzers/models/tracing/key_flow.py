@@ -287,6 +287,7 @@ def _repeated(index: ModuleIndex) -> dict[int, Repetition]:
         method = _method_of_instance(index, call, scope)
         if method is not None and id(method) not in found and enclosing_loops(call, index, scope):
             found[id(method)] = Repetition(None, call)
+    _repeated_iterations(index, found)
     frontier = [(scope.node, 0) for scope in index.functions if id(scope.node) in found]
     while frontier:
         function, depth = frontier.pop()
@@ -299,16 +300,49 @@ def _repeated(index: ModuleIndex) -> dict[int, Repetition]:
     return found
 
 
+def _repeated_iterations(index: ModuleIndex, found: dict[int, Repetition]) -> None:
+    """``__iter__`` of a class of the module, when a loop that itself repeats iterates over an instance
+    held by a name (``for epoch in ...: for batch in loader``)."""
+    if not any(
+        isinstance(statement, ast.FunctionDef) and statement.name == "__iter__"
+        for scope in index.scopes.values()
+        if scope.is_class
+        for statement in scope.node.body  # type: ignore[attr-defined]
+    ):
+        return
+    for scope in [index.module_scope, *index.functions]:
+        body = scope.node.body if isinstance(scope.node, ast.Module | ast.FunctionDef) else []
+        for node in walk_scope(list(body)):
+            iterables = (
+                [node.iter]
+                if isinstance(node, ast.For)
+                else [g.iter for g in node.generators]
+                if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp)
+                else []
+            )
+            for iterable in iterables:
+                if not isinstance(iterable, ast.Name):
+                    continue
+                method = _instance_method(index, iterable, "__iter__", scope)
+                if method is not None and id(method) not in found and enclosing_loops(node, index, scope):
+                    site = ast.Call(func=iterable, args=[], keywords=[])
+                    ast.copy_location(site, iterable)
+                    found[id(method)] = Repetition(None, site)
+
+
 def _method_of_instance(index: ModuleIndex, call: ast.Call, scope: Scope) -> FunctionNode | None:
     """The method ``call`` runs on an instance of one of the module's classes held by a name bound once:
     ``jitter(x)`` (``__call__``) or ``jitter.apply(x)`` after ``jitter = Jitter(...)``."""
     func = call.func
     if isinstance(func, ast.Name):
-        holder, method = func, "__call__"
-    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-        holder, method = func.value, func.attr
-    else:
-        return None
+        return _instance_method(index, func, "__call__", scope)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return _instance_method(index, func.value, func.attr, scope)
+    return None
+
+
+def _instance_method(index: ModuleIndex, holder: ast.Name, method: str, scope: Scope) -> FunctionNode | None:
+    """``method`` of the class whose instance ``holder`` is bound to, once, by ``holder = Class(...)``."""
     found = index.lookup(holder.id, scope)
     if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
         return None
