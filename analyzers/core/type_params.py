@@ -1,4 +1,4 @@
-"""Reading PEP 695 syntax (``def f[T]``, ``class C[T]``, ``type X = ...``) with Python 3.11's ``ast``.
+"""Reading Python 3.12 syntax (PEP 695 generics and `type` statements, PEP 701 f-strings) with 3.11's ``ast``.
 
 xlalens runs on the user's Python; on 3.11 ``ast.parse`` refuses Python 3.12's type parameters and
 ``type`` statements, which generic Pallas kernels and their helpers use. :func:`parse` rewrites
@@ -10,8 +10,9 @@ column, parses that, and puts the ``type`` statements back as plain assignments:
 - ``type X[T] = value`` becomes ``if 1:X    = value`` (``if 1:`` is as long as ``type `` and keeps
   the statement where it was), and the ``if`` is then replaced by its one assignment.
 
-Only the tokens are looked at, through Python 3.11's tokenizer; a file it cannot tokenize (PEP 701
-f-strings with nested quotes, for instance) is left to the caller's syntax error.
+Only the tokens are looked at, through Python 3.11's tokenizer, after PEP 701 f-strings (nested
+quotes, backslashes and comments in replacement fields) have been made 3.11 syntax of the same
+length by :mod:`.fstrings`; a file that still cannot be read is left to the caller's syntax error.
 
 Examples:
     >>> tree = parse("def first[T](xs: list[T]) -> T:\\n    return xs[0]\\ntype Pair[T] = tuple[T, T]\\n")
@@ -28,6 +29,8 @@ import io
 import tokenize
 import warnings
 
+from xlalens.analyzers.core import fstrings
+
 _TYPE_PREFIX = "if 1:"
 _LINE_STARTS = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
 
@@ -38,7 +41,8 @@ def parse(text: str, filename: str = "<unknown>") -> ast.Module | None:
     Raises:
         SyntaxError: if the rewritten text does not parse either.
     """
-    rewritten, type_lines = rewrite(text)
+    without_fstrings, fstring_spans = fstrings.rewrite(text)
+    rewritten, type_lines = rewrite(without_fstrings)
     if rewritten == text:
         return None
     with warnings.catch_warnings():
@@ -46,7 +50,7 @@ def parse(text: str, filename: str = "<unknown>") -> ast.Module | None:
         tree = ast.parse(rewritten, filename=filename)
     if type_lines:
         _unwrap_type_statements(tree, type_lines)
-    return tree
+    return fstrings.restore(tree, fstring_spans, text)
 
 
 def rewrite(text: str) -> tuple[str, set[tuple[int, int]]]:

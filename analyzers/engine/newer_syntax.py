@@ -54,7 +54,7 @@ _NO_VERSION_ACCEPTS = (
 _NEWER_VERSIONS = ("3.13", "3.12")
 _NEWER_CONSTRUCTS = re.compile(
     r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+\w+[ \t]*\["  # PEP 695 type parameters
-    r"|^[ \t]*type[ \t]+\w+[ \t]*[\[=]",  # PEP 695 type statement
+    r"|(?:^|[:;])[ \t]*type[ \t]+\w+[ \t]*[\[=]",  # PEP 695 type statement
     re.MULTILINE,
 )
 """What the newer grammars add that this one refuses, besides f-strings (whose errors say ``f-string``)."""

@@ -91,8 +91,52 @@ def test_type_statements_become_assignments_and_type_as_a_name_is_untouched():
     [
         ("import jax\ntype A = int\nx = '\\N{NO SUCH NAME}'\n", "E999", 3),
         ("import jax\ndef f[T](x):\n    return x +\n", "E999", 3),
-        ('import jax\nx = f"{d["k"]}"\n', "E998", 1),
+        ("import jax\nif True: type Shape = tuple[int, ...]\n", "E998", 1),
     ],
 )
 def test_what_still_does_not_parse_keeps_its_own_verdict(text, code, line):
     assert [(d.code, d.line) for d in check_source(text, "m.py")] == [(code, line)]
+
+
+PEP_701_KERNEL_HELPERS = """\
+import jax
+import jax.numpy as jnp
+
+config = {"block": 128}
+
+
+@jax.jit
+def step(x, table):
+    print(f"block {config["block"]!r:>6} and {x}")
+    label = f"{"\\n".join(["a", "b"])} {f"{table["k"]}"}"
+    if x > 0:
+        return x
+    return -x
+"""
+
+
+def test_pep_701_fstrings_are_analyzed_at_exact_positions():
+    found = [(d.code, d.line, d.range.start.column) for d in check_source(PEP_701_KERNEL_HELPERS, "f.py")]
+    assert found == [("JX106", 9, 4), ("JX101", 11, 7)]
+
+
+def test_pep_701_fstrings_come_back_as_joined_strings():
+    tree = type_params.parse(PEP_701_KERNEL_HELPERS)
+    assert tree is not None
+    [first] = [
+        node for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) and node.lineno == 9 and len(node.values) > 1
+    ]
+    assert [type(value).__name__ for value in first.values] == [
+        "Constant",
+        "FormattedValue",
+        "Constant",
+        "FormattedValue",
+    ]
+    assert first.values[1].conversion == ord("r") and ast.unparse(first.values[1].value) == "config['block']"
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "F"]
+
+
+def test_the_print_fix_in_a_pep_701_file():
+    fixed = fix_source(PEP_701_KERNEL_HELPERS, "f.py")
+    assert 'jax.debug.print("block {!r:>6} and {}", config["block"], x)' in fixed.source
+    assert 'label = f"{"\\n".join(["a", "b"])} {f"{table["k"]}"}"' in fixed.source

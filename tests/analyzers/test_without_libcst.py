@@ -19,7 +19,7 @@ def step(x):
     return -x
 """
 
-NEWER_SYNTAX = 'import jax\nx = f"{d["key"]}"\n'  # PEP 701: only a newer grammar reads it
+NEWER_SYNTAX = "import jax\nif True: type Alias = int\n"  # only a newer grammar reads it
 
 
 @pytest.fixture

@@ -72,6 +72,20 @@ def self_reference(data: bytes, rng: random.Random) -> bytes:
     return data + rng.choice((b"\nx = x.shape\nx.reshape(1)\n", b"\na = b.c\nb = a.d\na.e()\n", b"\nq = q + q\n"))
 
 
+def newer_syntax(data: bytes, rng: random.Random) -> bytes:
+    depth = rng.choice((2, 20, 200))
+    nested = b'f"{' * depth + b"x" + b'}"' * depth
+    shapes = (
+        b"def kernel[T: int, *Ts, **P](x_ref, o_ref):\n    o_ref[...] = x_ref[...]",
+        b"class Tiler[T]:\n    def tile[S](self, x: S) -> S:\n        return x",
+        b"type Shape[T] = tuple[T, ...]",
+        b'msg = f"{table["k"]!r:>{width}} {"\\n".join(rows)}"',
+        b'msg = f"{\n    x  # the value\n    + 1\n}"',
+        b"msg = " + nested,
+    )
+    return data + b"\n" + rng.choice(shapes) + b"\n"
+
+
 def line_endings(data: bytes, rng: random.Random) -> bytes:
     text = data.replace(b"\r\n", b"\n")
     return text.replace(b"\n", rng.choice((b"\r\n", b"\r", b"\n\r")))
@@ -123,6 +137,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     long_chains,
     absurd_numbers,
     self_reference,
+    newer_syntax,
     line_endings,
     encodings,
     shuffle_lines,

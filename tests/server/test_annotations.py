@@ -120,7 +120,7 @@ def test_annotate_command_prints_plain_text_when_piped(tmp_path: Path) -> None:
         ("folder", "", "xlalens: error: cannot read folder: Is a directory"),
         ("broken.py", b"import jax\ndef f(:\n", "xlalens: error: cannot annotate broken.py: line 2: SyntaxError:"),
         ("latin.py", b"import jax\nx = '\xe9'\n", "xlalens: error: latin.py: "),
-        ("newer.py", b'import jax\nx = f"{d["key"]}"\n', "needs Python >= 3.12"),
+        ("newer.py", b"import jax\nif True: type Shape = tuple[int, ...]\n", "needs Python >= 3.12"),
     ],
 )
 def test_annotate_command_errors(tmp_path: Path, name: str, content: bytes | str | None, message: str) -> None:
