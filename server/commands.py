@@ -84,7 +84,8 @@ def _explainer_of(topic: Any) -> str:
     if not isinstance(topic, str) or not topic.strip():
         raise _invalid(f"{EXPLAIN} takes a rule code (JX101) or an explainer page#section, not {topic!r}")
     topic = topic.strip()
-    if "#" in topic or not topic[:1].isalpha() or not topic[-1:].isdigit():
+    # A path such as `rules/JX101` or `calc/retrace` is a page already; only a bare code is looked up.
+    if "#" in topic or "/" in topic or not topic[:1].isalpha() or not topic[-1:].isdigit():
         return topic
     try:
         return registry.get_rule(topic).explainer

@@ -931,7 +931,7 @@ def draw_blocks(result: BlockSpecResult) -> Picture:
             f'<line x1="{at(k * cols[1]):g}" y1="4" x2="{at(k * cols[1]):g}" y2="{4 + height:g}" stroke="{LINE}"/>'
             for k in range(1, cols[2])
         ]
-    body.append(rect(4, 4, cols[1] * scale, rows[1] * scale, "none", stroke="#2457c5", extra=' stroke-width="2"'))
+    body.append(rect(4, 4, cols[1] * scale, rows[1] * scale, "none", stroke="#2457c5", stroke_width=2))
     blocks = " x ".join(str(axis.needed) for axis in axes if axis is not None)
     block = tuple(axis.block for axis in axes if axis is not None)
     shape = tuple(axis.size for axis in axes if axis is not None)

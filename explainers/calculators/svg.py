@@ -67,11 +67,20 @@ def svg(width: float, height: float, body: list[str], text: str) -> Picture:
     return Picture(head + "".join(body) + "</svg>", text)
 
 
-def rect(x: float, y: float, w: float, h: float, fill: str, *, stroke: str = LINE, extra: str = "") -> str:
-    """A rectangle."""
+def rect(
+    x: float, y: float, w: float, h: float, fill: str, *, stroke: str = LINE, stroke_width: float = 1, extra: str = ""
+) -> str:
+    """A rectangle.
+
+    Browsers parse the picture as XML, which refuses an attribute given twice, so the stroke width is
+    a parameter rather than something ``extra`` could repeat.
+
+    >>> rect(0, 0, 2, 3, "none", stroke_width=2)
+    '<rect x="0" y="0" width="2" height="3" fill="none" stroke="#5a6472" stroke-width="2"/>'
+    """
     return (
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="{fill}" stroke="{stroke}" '
-        f'stroke-width="1"{extra}/>'
+        f'stroke-width="{stroke_width:g}"{extra}/>'
     )
 
 

@@ -7,12 +7,14 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.output.site import rule_entries, start_explainer_server
-from xlalens.explainers.calculators import all_calculators
+from xlalens.explainers.calculators import Calculator, all_calculators
 from xlalens.explainers.links import calculator_url
 from xlalens.explainers.pages_catalog import (
     PageError,
@@ -330,6 +332,19 @@ def test_drawn_calculators_show_an_accessible_picture_that_follows_the_inputs(
     assert pictures and len(set(pictures)) == len(pictures)
     query = calculator_url("", name, calculator.examples[0]).partition("?")[2]
     assert '<figure class="exhibit"><svg ' in app.handle(f"/{slug}?{query}").body.decode()
+
+
+@pytest.mark.parametrize("calculator", list(all_calculators()), ids=lambda calculator: calculator.name)
+def test_every_picture_is_well_formed_xml(app: ExplainerApp, calculator: Calculator[Any, Any]) -> None:
+    # The page parses pictures as XML: one that is not well formed becomes the browser's error
+    # document, whose inline styles the page's security policy then refuses.
+    for example in calculator.examples:
+        payload = json.loads(
+            app.handle(calculator_url("", calculator.name, example).replace("/calc/", "/api/calc/", 1)).body
+        )
+        picture = payload.get("result", {}).get("picture")
+        if picture is not None:
+            ElementTree.fromstring(picture["svg"])
 
 
 def test_picture_text_from_the_input_is_escaped(app: ExplainerApp) -> None:

@@ -128,6 +128,10 @@ async def test_explain_command_returns_the_configured_url(session: Session) -> N
     }
     with pytest.raises(JsonRpcInvalidParams, match="unknown rule code 'JX999'"):
         await session.execute("xlalens.explain", "JX999")
+    # Diagnostics link rule pages; Open Explainer sends the link's path back as the topic.
+    assert await session.execute("xlalens.explain", "rules/JX101") == {
+        "url": "https://docs.example.org/xlalens/rules/JX101"
+    }
 
 
 async def test_explain_command_starts_the_local_explainer_server(session: Session) -> None:

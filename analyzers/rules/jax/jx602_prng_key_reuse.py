@@ -203,6 +203,7 @@ class PrngKeyReuse(Rule):
     message = "PRNG key reused"
     explainer = "randomness#reusing-a-key"
     severity = Severity.WARNING
+    raises = ("KeyReuseError",)
     fix_title = "Split the key first"
     fix_availability = FixAvailability.SOMETIMES
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)

@@ -238,7 +238,7 @@ for (const { strategy, interpreter, checkLaunch } of STRATEGIES) {
             const jx101 = diagnostics.find((diagnostic) => diagnostic.code === 'JX101');
             assert.ok(jx101);
             assert.equal(jx101.range.start.line, 8);
-            assert.match(jx101.codeDescription?.href ?? '', /^http:\/\/127\.0\.0\.1:8711\/tracing#/);
+            assert.match(jx101.codeDescription?.href ?? '', /^http:\/\/127\.0\.0\.1:8711\/rules\/JX101$/);
             assert.deepEqual(session.messages, []);
         });
 

@@ -137,7 +137,21 @@ test('Open Calculator without a calculator under the cursor offers every calcula
     state.quickPick = (items) => items.find((item) => item.label === 'shard-shape');
     answerExplainOn(8711);
     await run('xlalens.openCalculator');
-    assert.deepEqual(state.quickPicks, [['blockspec', 'carry-check', 'retrace', 'roofline', 'shard-shape', 'sync-cost']]);
+    assert.deepEqual(state.quickPicks, [
+        [
+            'blockspec',
+            'carry-check',
+            'pipeline',
+            'pytree',
+            'remat',
+            'reshard',
+            'retrace',
+            'roofline',
+            'shard-shape',
+            'sync-cost',
+            'vmap-axes',
+        ],
+    ]);
     assert.deepEqual(state.serverCommandCalls, [{ command: 'xlalens.explain', args: ['calc/shard-shape'] }]);
     assert.equal(framedUrl(), 'http://127.0.0.1:8711/calc/shard-shape');
 });
