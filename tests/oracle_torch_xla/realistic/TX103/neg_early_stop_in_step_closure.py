@@ -14,7 +14,8 @@ class EarlyStopping:
         self.should_stop = False
 
     def check(self, loss):
-        if loss < self.target:
+        # Runs after the sync, on a loss that is already computed: reading it is a copy, not a new graph.
+        if loss.item() < self.target:
             self.should_stop = True
 
 

@@ -1,4 +1,4 @@
-# oracle: fallback=aten::nonzero transfers-per-step>=1
+# oracle: fallback=aten::masked_select transfers-per-step>=1
 import os
 
 import torch
