@@ -92,6 +92,19 @@ def test_unsafe_fixes_parse_and_are_stable(code: str, expected: str) -> None:
     assert fix_source(fixed.source, str(path), unsafe=True).source == fixed.source
 
 
+def test_key_reuse_suggests_the_split_its_fix_applies() -> None:
+    # Suggesting `subkey, subkey = split(subkey)` would hand both names the same half.
+    source = (
+        "import jax\n\n\ndef noise(subkey):\n"
+        "    a = jax.random.normal(subkey, (3,))\n"
+        "    b = jax.random.normal(subkey, (3,))\n"
+        "    return a + b\n"
+    )
+    (finding,) = [d for d in check_source(source, "noise.py") if d.code == "JX602"]
+    assert "`subkey, subkey2 = jax.random.split(subkey)`" in finding.message
+    assert finding.fix is not None and finding.fix.message == "Split `subkey` and pass `subkey2`"
+
+
 def test_jit_hoisted_out_of_the_loop_is_no_longer_reported() -> None:
     path = FIXTURES / "JX201.py"
     fixed = fix_source(path.read_text(encoding="utf-8"), str(path), unsafe=True)

@@ -44,6 +44,15 @@ Uses = tuple[tuple[str, ast.Call], ...]
 """For one key: each way it was used up (``sample``, ``split``), with the latest call that did."""
 
 
+def _fresh_subkey(ctx: CheckContext, key: str) -> str:
+    """A name for the split-off key that the module does not use yet (never the key's own name)."""
+    taken = {*jit_index(ctx.index).names(), key}
+    subkey, number = "subkey", 2
+    while subkey in taken:
+        subkey, number = f"subkey{number}", number + 1
+    return subkey
+
+
 class _KeyUses(FlowWalk):
     """Finds each call that uses up a key the same way an earlier call already did (two draws, or two
     splits; through a ``jax.random`` call or a helper of the module that uses its key argument)."""
@@ -234,7 +243,8 @@ class PrngKeyReuse(Rule):
                 node,
                 f"`{name}` {uses} key `{key}` on every iteration of {where}, and `{key}` is not split, "
                 "folded or reassigned in the loop: a key always gives the same bits, so every iteration draws "
-                f"the same numbers; split a new key each iteration (`{key}, subkey = jax.random.split({key})`)",
+                f"the same numbers; split a new key each iteration (`{key}, {_fresh_subkey(ctx, key)} = "
+                f"jax.random.split({key})`)",
                 fix=fix,
             )
             return
@@ -254,7 +264,7 @@ class PrngKeyReuse(Rule):
             node,
             f"`{name}` {uses} key `{key}`, which `{' '.join(ctx.segment(earlier.func).split())}` already used up at "
             f"line {earlier.lineno}{when} with no split or reassignment in between: {harm}; split it first "
-            f"(`{key}, subkey = jax.random.split({key})`)",
+            f"(`{key}, {_fresh_subkey(ctx, key)} = jax.random.split({key})`)",
             fix=fix,
             related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key}` was already used here"),),
         )
@@ -319,11 +329,7 @@ class PrngKeyReuse(Rule):
             if spelling is None:
                 return None
             module, imports = spelling
-        taken = jit_index(ctx.index).names()
-        subkey = "subkey"
-        number = 2
-        while subkey in taken:
-            subkey, number = f"subkey{number}", number + 1
+        subkey = _fresh_subkey(ctx, key.id)
         line = f"{key.id}, {subkey} = {module}.split({key.id})\n{indent}"
         start = ctx.source.node_range(statement).start
         return ctx.fix(
