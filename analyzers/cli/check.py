@@ -1,8 +1,9 @@
 """``xlalens check``: lint files and directories (``-`` reads stdin), print findings, apply fixes.
 
-Exit codes: 0 when nothing is found (or with ``--exit-zero``), 1 when findings remain (or ``--diff``
-would change something), 2 for a usage or configuration error or when xlalens failed on a file
-(``E900``, also with ``--exit-zero``: a crashed check is not a clean one).
+Exit codes: 0 when nothing is found (or with ``--exit-zero``); 1 when findings remain, a file was
+left unanalyzed (``E903``, ``E998``: ignore the code to accept that) or ``--diff`` would change
+something; 2 for a usage or configuration error or when xlalens failed on a file (``E900``, also
+with ``--exit-zero``: a crashed check is not a clean one).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from xlalens.analyzers.cli.common import (
     positive_int,
     tool_version,
 )
-from xlalens.analyzers.core.codes import INTERNAL_ERROR
+from xlalens.analyzers.core.codes import INTERNAL_ERROR, is_file_level
 from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine import registry
@@ -163,8 +164,9 @@ def _exit_code(args: argparse.Namespace, diagnostics: Sequence[Diagnostic]) -> i
         return EXIT_INTERNAL
     if args.exit_zero:
         return EXIT_CLEAN
-    # Informational findings (e.g. "needs a newer Python to analyze") do not fail a build.
-    failing = any(d.severity is not Severity.INFO for d in diagnostics)
+    # Informational rule findings do not fail a build; a file left unanalyzed (E903, E998) does,
+    # unless its code is ignored: CI must not pass on code nobody checked.
+    failing = any(d.severity is not Severity.INFO or is_file_level(d.code) for d in diagnostics)
     return EXIT_FINDINGS if failing else EXIT_CLEAN
 
 

@@ -12,7 +12,10 @@ import sys
 from pathlib import Path
 
 from xlalens.analyzers.cli.common import EXIT_CLEAN, EXIT_FINDINGS, UsageError, tool_version
+from xlalens.analyzers.core.codes import NON_RULE_CODES, ignored_by
 from xlalens.analyzers.core.diagnostics import Severity
+
+LOG_CODES = tuple(code for code in NON_RULE_CODES if code.startswith("LX"))
 
 
 def add_logs(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,6 +37,13 @@ def add_logs(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--output-format", choices=format_names(), default="concise", help="How to print findings.")
     parser.add_argument("--exit-zero", action="store_true", help="Exit 0 even when findings remain.")
+    parser.add_argument(
+        "--ignore",
+        metavar="CODES",
+        type=lambda text: [code for code in text.split(",") if code.strip()],
+        default=[],
+        help="Do not report these log codes (comma-separated codes or prefixes: LX201, LX3).",
+    )
 
 
 def _run_logs(args: argparse.Namespace) -> int:
@@ -52,7 +62,12 @@ def _run_logs(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
     settings = SettingsResolver(cwd).for_directory(cwd)
     root = str(Path(args.root).resolve()) if args.root else str(cwd)
-    diagnostics = log_diagnostics(text, log_path, root, settings.explainer_url)
+    for selector in args.ignore:
+        if not any(code.startswith(selector.strip().upper()) for code in LOG_CODES):
+            raise UsageError(f"--ignore {selector!r} names no log code; they are: {', '.join(LOG_CODES)}")
+    diagnostics = [
+        d for d in log_diagnostics(text, log_path, root, settings.explainer_url) if not ignored_by(d.code, args.ignore)
+    ]
     report = Report(
         diagnostics=diagnostics,
         cwd=cwd,

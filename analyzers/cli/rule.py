@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from xlalens.analyzers.cli.common import EXIT_CLEAN, UsageError
+from xlalens.analyzers.core.codes import NON_RULE_CODES, NonRuleCode
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
@@ -96,14 +97,52 @@ def rule_object(rule: type[Rule]) -> dict[str, object]:
     }
 
 
+def non_rule_markdown(entry: NonRuleCode) -> str:
+    """What ``xlalens rule`` prints for a code that no rule owns (``E999``, ``LX301``)."""
+    noqa = "It describes the whole file: no `# noqa` comment silences it." if entry.file_level else ""
+    return (
+        "\n\n".join(
+            part
+            for part in (
+                f"# {entry.name} ({entry.code})",
+                f"Not a rule: xlalens reports it {'for a file' if entry.file_level else 'from a log'}. "
+                f'Select or ignore it like a rule (`--ignore {entry.code}`, `ignore = ["{entry.code}"]`).',
+                entry.description,
+                noqa,
+            )
+            if part
+        )
+        + "\n"
+    )
+
+
+def non_rule_object(entry: NonRuleCode) -> dict[str, object]:
+    """The JSON description of a code that no rule owns."""
+    return {
+        "code": entry.code,
+        "name": entry.name,
+        "rule": False,
+        "file_level": entry.file_level,
+        "explanation": entry.description,
+    }
+
+
 def _run_rule(args: argparse.Namespace) -> int:
+    entry = None if args.all else NON_RULE_CODES.get(args.code.strip().upper())
+    if entry is not None:
+        if args.output_format == "json":
+            print(json.dumps(non_rule_object(entry), indent=2, ensure_ascii=False))
+        else:
+            sys.stdout.write(non_rule_markdown(entry))
+        return EXIT_CLEAN
     if args.all:
         rules = registry.all_rules()
     else:
         try:
             rules = [registry.get_rule(args.code)]
         except KeyError as error:
-            raise UsageError(error.args[0]) from None
+            known = ", ".join(sorted(NON_RULE_CODES))
+            raise UsageError(f"{error.args[0]}; codes that are not rules: {known}") from None
     if args.output_format == "json":
         data: object = [rule_object(r) for r in rules] if args.all else rule_object(rules[0])
         print(json.dumps(data, indent=2, ensure_ascii=False))

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from xlalens.analyzers.core import stages, type_params
-from xlalens.analyzers.core.codes import LIMIT_EXCEEDED, NEWER_SYNTAX, SYNTAX_ERROR
+from xlalens.analyzers.core.codes import LIMIT_EXCEEDED, NEWER_SYNTAX, NON_RULE_CODES, SYNTAX_ERROR, ignored_by
 from xlalens.analyzers.core.diagnostics import (
     Diagnostic,
     Position,
@@ -175,8 +175,19 @@ def run_rules(
     """Check ``text`` with ``rules`` (the settings' selection when None), before suppressions.
 
     Dependency files (``requirements*.txt``, ``pyproject.toml``, ``setup.cfg``) go to the rules that
-    check declared requirements instead of the Python pipeline.
+    check declared requirements instead of the Python pipeline. Codes that are not rules (``E999``)
+    are dropped where the settings or the per-file ignores name them.
     """
+    diagnostics, source = _run_rules(text, path, settings, rules)
+    if diagnostics and (settings.ignore or settings.per_file_ignores):
+        ignored = (*settings.ignore, *_per_file_ignored(path, settings))
+        diagnostics = [d for d in diagnostics if d.code not in NON_RULE_CODES or not ignored_by(d.code, ignored)]
+    return diagnostics, source
+
+
+def _run_rules(
+    text: str, path: str, settings: Settings, rules: Sequence[type[Rule]] | None
+) -> tuple[list[Diagnostic], SourceText]:
     if is_dependency_file(path):
         return check_dependency_file(text, path, settings, _selected_rules(path, settings) if rules is None else rules)
     source = SourceText(text)

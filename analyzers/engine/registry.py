@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 from collections.abc import Iterable, Sequence
 
+from xlalens.analyzers.core.codes import NON_RULE_CODES, matches_non_rule_code
 from xlalens.analyzers.engine.rule import Rule, RuleStatus
 
 _RULES: dict[str, type[Rule]] = {}
@@ -80,8 +81,9 @@ def _expand(selector: str) -> list[type[Rule]]:
     if selector == "ALL":
         return all_rules()
     matched = [rule for rule in all_rules() if rule.code.startswith(selector)]
-    if not matched and selector not in _FAMILIES:
-        valid = ", ".join(["ALL", *_FAMILIES, *sorted(_RULES)])
+    # E9xx and LX codes are not rules, but users see them and may ignore them.
+    if not matched and selector not in _FAMILIES and not matches_non_rule_code(selector):
+        valid = ", ".join(["ALL", *_FAMILIES, *sorted(_RULES), *sorted(NON_RULE_CODES)])
         raise UnknownSelectorError(f"unknown rule selector {selector!r}; valid selectors are prefixes of: {valid}")
     return matched
 

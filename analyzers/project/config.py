@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from xlalens.analyzers.core.codes import matches_non_rule_code
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.versions import format_version, parse_version
 from xlalens.analyzers.engine import registry
@@ -245,7 +246,8 @@ def apply_overrides(settings: Settings, overrides: Overrides) -> Settings:
             # selector wins, so hand on the resolved codes instead.
             changes.update(
                 select=_layered_selection(settings, overrides, preview),
-                ignore=(),
+                # Codes that are not rules have no place in a resolved rule list: keep their ignores.
+                ignore=tuple(s for s in (*settings.ignore, *overrides.ignore) if matches_non_rule_code(s)),
                 extend_select=(),
             )
         else:

@@ -302,3 +302,22 @@ def test_version(project):
     result = project.run("--version")
     assert result.returncode == 0
     assert re.match(r"^xlalens \d", result.stdout)
+
+
+def test_a_file_left_unanalyzed_fails_the_run_unless_its_code_is_ignored(project):
+    project.write("huge.py", "import jax\n" + "x = 1\n" * 400_000)
+    failed = project.run("check")
+    assert failed.returncode == 1 and "E903" in failed.stdout
+    assert project.run("check", "--ignore", "E903").returncode == 0
+    # A configured ignore survives command-line flags that are layered on top of it.
+    project.write("pyproject.toml", '[tool.xlalens]\nignore = ["E9"]\n')
+    layered = project.run("check", "--extend-select", "JX101", "--ignore", "JX2")
+    assert layered.returncode == 0 and "E903" not in layered.stdout, layered.stdout
+
+
+def test_syntax_errors_can_be_ignored_per_file(project):
+    project.write("broken.py", "import jax\ndef f(:\n")
+    assert "E999" in project.run("check").stdout
+    project.write("pyproject.toml", '[tool.xlalens.per-file-ignores]\n"broken.py" = ["E999"]\n')
+    result = project.run("check")
+    assert result.returncode == 0 and result.stdout.strip() == "All checks passed!"

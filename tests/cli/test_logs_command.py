@@ -79,3 +79,14 @@ def test_each_runtime_finding_links_to_the_page_on_its_own_runtime(project) -> N
         urls[name] = {item["url"] for item in json.loads(result.stdout)}
     assert urls["torch_xla_train.log"] == {"http://127.0.0.1:8711/torch-xla-lazy-tensor#reading-the-debug-output"}
     assert urls["jax_retrace.log"] == {"http://127.0.0.1:8711/jit-caching#reading-cache-miss-explanations"}
+
+
+def test_log_codes_can_be_ignored_by_code_or_prefix(project) -> None:
+    log = DATA / "torch_xla_train.log"
+    found = project.run("logs", str(log), "--root", str(DATA), "--output-format", "json")
+    codes = {item["code"] for item in json.loads(found.stdout)}
+    assert {"LX101", "LX202"} <= codes
+    kept = project.run("logs", str(log), "--root", str(DATA), "--output-format", "json", "--ignore", "LX2")
+    assert {item["code"] for item in json.loads(kept.stdout)} == codes - {"LX201", "LX202"}
+    wrong = project.run("logs", str(log), "--ignore", "JX101")
+    assert wrong.returncode == 2 and "LX301" in wrong.stderr and "Traceback" not in wrong.stderr

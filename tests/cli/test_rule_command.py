@@ -64,3 +64,16 @@ def test_unknown_rule_exits_2_listing_the_codes(project, require_rules):
 def test_rule_needs_a_code_or_all(project):
     assert project.run("rule").returncode == 2
     assert project.run("rule", "JX101", "--all").returncode == 2
+
+
+def test_codes_that_are_not_rules_are_documented(project):
+    from xlalens.analyzers.core.codes import NON_RULE_CODES
+
+    for code, entry in NON_RULE_CODES.items():
+        result = project.run("rule", code.lower())
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith(f"# {entry.name} ({code})") and entry.description in result.stdout
+    described = json.loads(project.run("rule", "E998", "--output-format", "json").stdout)
+    assert described["rule"] is False and described["file_level"] is True
+    unknown = project.run("rule", "E997")
+    assert unknown.returncode == 2 and "E999" in unknown.stderr
