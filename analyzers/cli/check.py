@@ -70,15 +70,30 @@ def add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
     fixing.add_argument(
         "--unsafe-fixes",
         action=argparse.BooleanOptionalAction,
-        default=False,
+        default=None,
         help="Apply (and count as fixable) fixes that may change behaviour too.",
     )
     fixing.add_argument("--diff", action="store_true", help="Print the diffs --fix would apply; write nothing.")
+    fixing.add_argument(
+        "--fix-only",
+        action="store_true",
+        help="Apply fixes and report only how many; leftover findings do not fail the run (implies --fix).",
+    )
+    fixing.add_argument(
+        "--exit-non-zero-on-fix",
+        action="store_true",
+        help="Exit 1 when fixes were applied, even if no findings remain.",
+    )
     output = parser.add_argument_group("output")
-    output.add_argument("--output-format", choices=format_names(), default="concise", help="How to print findings.")
+    output.add_argument(
+        "--output-format",
+        choices=format_names(),
+        help="How to print findings (default: the configured output-format, else concise).",
+    )
+    output.add_argument("-o", "--output-file", metavar="FILE", help="Write the report to FILE instead of stdout.")
     output.add_argument("--statistics", action="store_true", help="Print how many findings each rule has instead.")
     output.add_argument("-q", "--quiet", action="store_true", help="Print findings and nothing else.")
-    output.add_argument("--exit-zero", action="store_true", help="Exit 0 even when findings remain.")
+    output.add_argument("-e", "--exit-zero", action="store_true", help="Exit 0 even when findings remain.")
     files = parser.add_argument_group("files and configuration")
     files.add_argument("--config", metavar="FILE", help="Use this configuration file instead of searching.")
     files.add_argument(
@@ -114,7 +129,7 @@ def add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="Print the settings that apply to the first path.",
     )
     run = parser.add_argument_group("performance")
-    run.add_argument("--no-cache", action="store_true", help="Neither read nor write the cache.")
+    run.add_argument("-n", "--no-cache", action="store_true", help="Neither read nor write the cache.")
     run.add_argument(
         "--cache-dir",
         metavar="DIR",
@@ -159,10 +174,12 @@ def _cache(args: argparse.Namespace, resolver: SettingsResolver) -> Cache | None
     return Cache(Path(resolver.cwd, directory), tool_version())
 
 
-def _exit_code(args: argparse.Namespace, diagnostics: Sequence[Diagnostic]) -> int:
+def _exit_code(args: argparse.Namespace, diagnostics: Sequence[Diagnostic], fixed: int = 0) -> int:
     if any(d.code == INTERNAL_ERROR for d in diagnostics):
         return EXIT_INTERNAL
-    if args.exit_zero:
+    if args.exit_non_zero_on_fix and fixed:
+        return EXIT_FINDINGS
+    if args.exit_zero or args.fix_only:
         return EXIT_CLEAN
     # Informational rule findings do not fail a build; a file left unanalyzed (E903, E998) does,
     # unless its code is ignored: CI must not pass on code nobody checked.
@@ -171,7 +188,22 @@ def _exit_code(args: argparse.Namespace, diagnostics: Sequence[Diagnostic]) -> i
 
 
 def _print_report(args: argparse.Namespace, report: Report, out: TextIO) -> None:
-    if args.statistics:
+    if args.output_file:
+        try:
+            with open(args.output_file, "w", encoding="utf-8", newline="") as file:
+                _render(args, report, file)
+        except OSError as error:
+            raise UsageError(f"cannot write {args.output_file}: {error.strerror or error}") from None
+    else:
+        _render(args, report, out)
+
+
+def _render(args: argparse.Namespace, report: Report, out: TextIO) -> None:
+    if args.fix_only:
+        if not args.quiet:
+            noun = "error" if report.fixed == 1 else "errors"
+            print(f"Fixed {report.fixed} {noun}." if report.fixed else "No errors fixed.", file=out)
+    elif args.statistics:
         statistics_output.render(report, out, as_json=args.output_format in ("json", "json-lines"))
     else:
         get_format(args.output_format)(report, out)
@@ -220,7 +252,7 @@ def _run_stdin(args: argparse.Namespace, resolver: SettingsResolver) -> int:
         _print_report(args, report, sys.stderr)  # stdout carries the source
     else:
         _print_report(args, report, sys.stdout)
-    return _exit_code(args, report.diagnostics)
+    return _exit_code(args, report.diagnostics, report.fixed)
 
 
 def _remember_stdin_text(report: Report, data: bytes, path: str) -> None:
@@ -241,12 +273,21 @@ def _write_fixed_stdin(result: FileResult, data: bytes, path: str) -> None:
 
 def _run_check(args: argparse.Namespace) -> int:
     resolver = _resolver(args)
+    # Like ruff, the report format and unsafe fixes may come from the configuration of the run's directory.
+    configured = resolver.for_directory(resolver.cwd)
+    if args.output_format is None:
+        args.output_format = configured.output_format or "concise"
+    if args.unsafe_fixes is None:
+        args.unsafe_fixes = bool(configured.unsafe_fixes)
+    args.fix = args.fix or args.fix_only
     paths = args.paths or ["."]
     if args.paths == ["-"] or (args.stdin_filename and not args.paths):
         return _run_stdin(args, resolver)
     if args.show_settings:
         settings = resolver.for_path(paths[0])
-        print(json.dumps(settings_mapping_summary(settings), indent=2, default=list))
+        found = resolver.config_file(paths[0])
+        shown = {"settings-file": str(found) if found else None, **settings_mapping_summary(settings)}
+        print(json.dumps(shown, indent=2, default=list))
         return EXIT_CLEAN
     files = discover(paths, resolver, force_exclude=args.force_exclude, respect_gitignore=args.respect_gitignore)
     if args.show_files:
@@ -273,4 +314,4 @@ def _run_check(args: argparse.Namespace) -> int:
     if not files and not args.quiet:
         print("warning: no Python files found under the given paths", file=sys.stderr)
     _print_report(args, report, sys.stdout)
-    return _exit_code(args, report.diagnostics)
+    return _exit_code(args, report.diagnostics, report.fixed)

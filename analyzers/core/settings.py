@@ -34,6 +34,8 @@ class Settings:
             old spelling is an error (removed by then), a warning (deprecated) or fine (``JX7xx``);
             ``None``: the project's pin, else the newest release the rules know.
         torch_xla_version: The same for torch_xla (``"2.9"``), for the ``TX7xx`` rules.
+        output_format: The ``check`` report format when ``--output-format`` is not given.
+        unsafe_fixes: Whether ``check`` applies unsafe fixes when ``--unsafe-fixes`` is not given.
         root: The directory the configuration was found in; patterns are relative to it.
     """
 
@@ -51,6 +53,8 @@ class Settings:
     captured_constant_bytes: int = 1 << 20
     jax_version: str | None = None
     torch_xla_version: str | None = None
+    output_format: str | None = None
+    unsafe_fixes: bool | None = None
     root: str | None = None
 
     def explainer_url(self, explainer: str) -> str:

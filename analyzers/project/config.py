@@ -24,6 +24,7 @@ from xlalens.analyzers.core.codes import matches_non_rule_code
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.versions import format_version, parse_version
 from xlalens.analyzers.engine import registry
+from xlalens.analyzers.output import format_names
 from xlalens.analyzers.project.pins import PINNED_SETTINGS, ProjectPins
 from xlalens.explainers.calculators.blockspec import TPUS
 
@@ -101,6 +102,8 @@ _KEYS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
     "captured-constant-bytes": ("captured_constant_bytes", _positive_int),
     "jax-version": ("jax_version", _release),
     "torch-xla-version": ("torch_xla_version", _release),
+    "output-format": ("output_format", _choice(format_names())),
+    "unsafe-fixes": ("unsafe_fixes", _boolean),
 }
 
 VALID_KEYS: tuple[str, ...] = tuple(sorted(_KEYS))
@@ -278,8 +281,9 @@ class SettingsResolver:
         self._cwd = Path(os.path.abspath(cwd or os.getcwd()))
         self._overrides = overrides or Overrides()
         self._fixed: Settings | None = None
+        self._fixed_file: Path | None = None
         if config_file is not None:
-            file = Path(os.path.abspath(config_file))
+            file = self._fixed_file = Path(os.path.abspath(config_file))
             if not file.is_file():
                 raise ConfigError(f"configuration file {file} does not exist")
             self._fixed = apply_overrides(load_config(file), self._overrides)
@@ -364,6 +368,17 @@ class SettingsResolver:
         for visited in chain:
             self._by_dir[visited] = settings
         return settings
+
+    def config_file(self, path: str | os.PathLike[str]) -> Path | None:
+        """The configuration file that applies to ``path`` (``--config``'s, or the nearest one), if any."""
+        if self._fixed_file is not None:
+            return self._fixed_file
+        absolute = Path(self.absolute(path))
+        for directory in (absolute, *absolute.parents):
+            found = _config_in(directory) if directory.is_dir() else None
+            if found is not None:
+                return found
+        return None
 
     def for_file(self, path: str | os.PathLike[str]) -> Settings:
         """The settings for the file ``path`` (which is not stat'ed: it may be stdin's name)."""

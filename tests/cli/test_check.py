@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -321,3 +322,26 @@ def test_syntax_errors_can_be_ignored_per_file(project):
     project.write("pyproject.toml", '[tool.xlalens.per-file-ignores]\n"broken.py" = ["E999"]\n')
     result = project.run("check")
     assert result.returncode == 0 and result.stdout.strip() == "All checks passed!"
+
+
+def test_short_flags_and_output_file_follow_ruff(project, code, require_rules):
+    require_rules("JX101")
+    project.write("m.py", code.JIT_IF)
+    result = project.run("check", "-n", "-e", "-o", "report.json", "--output-format", "json")
+    assert result.returncode == 0 and result.stdout == ""
+    report = json.loads((project.root / "report.json").read_text(encoding="utf-8"))
+    assert [item["code"] for item in report] == ["JX101"]
+    unwritable = project.run("check", "-o", str(project.root / "missing" / "r.txt"))
+    assert unwritable.returncode == 2 and "cannot write" in unwritable.stderr
+
+
+def test_output_format_and_unsafe_fixes_come_from_the_configuration(project, code, require_rules):
+    require_rules("JX101")
+    project.write("m.py", code.JIT_IF)
+    project.write("pyproject.toml", '[tool.xlalens]\noutput-format = "json-lines"\nunsafe-fixes = true\n')
+    lines = project.run("check").stdout.splitlines()
+    assert json.loads(lines[0])["code"] == "JX101"
+    assert project.run("check", "--output-format", "concise").stdout.startswith("m.py:6:8: JX101 ")
+    settings = json.loads(project.run("check", "--show-settings").stdout)
+    assert settings["settings-file"] == str(project.root / "pyproject.toml")
+    assert settings["output-format"] == "json-lines" and settings["unsafe-fixes"] is True

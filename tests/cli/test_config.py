@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -190,3 +191,9 @@ def test_layered_overrides_keep_preview_rules_out_unless_asked(monkeypatch, requ
 def test_overrides_validate_selectors():
     with pytest.raises(registry.UnknownSelectorError, match="valid selectors"):
         Overrides(select=("NOPE",)).validate()
+
+
+def test_readme_documents_every_configuration_key():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `([a-z-]+)` \|", readme, flags=re.MULTILINE))
+    assert set(VALID_KEYS) <= rows, f"undocumented keys: {sorted(set(VALID_KEYS) - rows)}"

@@ -137,3 +137,21 @@ def test_fix_and_diff_with_a_syntax_error_file_leave_it_alone(project, code, fla
     project.write("ok.py", code.AT_SET)
     project.run("check", flag)
     assert broken.read_text() == "import jax\ndef f(:\n"
+
+
+def test_fix_only_reports_the_count_and_ignores_what_remains(project, code, require_rules):
+    require_rules("JX101", "JX106")
+    path = project.write("m.py", code.JIT_PRINT + "\n\n" + code.JIT_IF.replace("def f", "def h"))
+    result = project.run("check", "--fix-only")
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.strip() == "Fixed 1 error."
+    assert "jax.debug.print(" in path.read_text()
+    assert project.run("check", "--fix-only").stdout.strip() == "No errors fixed."
+
+
+def test_exit_non_zero_on_fix_fails_a_run_that_changed_files(project, code, require_rules):
+    require_rules("JX601")
+    path = project.write("m.py", code.AT_SET)
+    assert project.run("check", "--fix", "--exit-non-zero-on-fix").returncode == 1
+    assert "x.at[0].set(1.0)" in path.read_text()
+    assert project.run("check", "--fix", "--exit-non-zero-on-fix").returncode == 0
