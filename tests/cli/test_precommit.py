@@ -46,7 +46,12 @@ def test_real_pre_commit_runs_the_hook_on_python_and_requirements_files(tmp_path
     (repo / "train.py").write_text(code.JIT_IF, encoding="utf-8")
     (repo / "requirements.txt").write_text("torch==2.8.0\ntorch_xla==2.9.0\n", encoding="utf-8")
     (repo / "README.md").write_text("import jax\n", encoding="utf-8")
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "GIT_CONFIG_NOSYSTEM": "1"}
+    identity = {
+        f"GIT_{who}_{what}": value
+        for who in ("AUTHOR", "COMMITTER")
+        for what, value in (("NAME", "ci"), ("EMAIL", "ci@example.org"))
+    }
+    env = {**os.environ, **identity, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "GIT_CONFIG_NOSYSTEM": "1"}
     for command in (["init", "-q"], ["add", "."]):
         subprocess.run(["git", *command], cwd=repo, check=True, env=env)
     # try-repo installs the hook from this checkout (its uncommitted changes included) into its own venv.
