@@ -22,5 +22,8 @@ rm -rf "$libs"
     -r "$wheels/requirements.txt"
 # Console scripts are for installed environments; the launcher imports the packages directly.
 rm -rf "$libs/bin"
+# pip records where each wheel came from (a temporary directory of this machine): ship no such path.
+find "$libs" -path '*.dist-info/direct_url.json' -delete
+sed -i '/\.dist-info\/direct_url\.json,/d' "$libs"/*.dist-info/RECORD
 echo "bundled/libs: $(du -sh "$libs" | cut -f1)"
 ls "$libs" | sed -n 's/\.dist-info$//p' | sed 's/^/  /'

@@ -30,6 +30,6 @@ step "integration tests (the bundle loads; the extension's server command, drive
 node --test --test-reporter=spec out/test/integration/*.test.js
 step "package (vsce)"
 rm -f ./*.vsix
-npx vsce package --no-dependencies --skip-license --allow-missing-repository --out xlalens.vsix
+npx vsce package --no-dependencies --allow-missing-repository --out xlalens.vsix
 "$XLALENS_PYTHON" scripts/vsix_contents.py xlalens.vsix
 step "done"

@@ -3,6 +3,9 @@
 Files under ``bundled/libs`` are counted under the distribution whose ``RECORD`` lists them, so a
 distribution's import packages (``attr`` and ``attrs``) and its ``.dist-info`` add up together.
 
+It fails (exit 1) when the package lacks its license or icon, or records a path of the machine
+that built it (pip's ``direct_url.json``).
+
 Usage: ``python vsix_contents.py xlalens.vsix``
 """
 
@@ -16,6 +19,7 @@ import zipfile
 from collections import defaultdict
 
 LIBS = "extension/bundled/libs/"
+REQUIRED = ("extension/LICENSE.txt", "extension/images/icon.png", "extension/package.json")
 
 
 def _distributions(archive: zipfile.ZipFile) -> dict[str, str]:
@@ -44,10 +48,15 @@ def main(path: str) -> None:
         size[0] += 1
         size[1] += entry.file_size
         size[2] += entry.compress_size
+    names = {entry.filename for entry in entries}
+    problems = [f"missing {name}" for name in REQUIRED if name not in names]
+    problems += [f"{name} records the builder's path" for name in names if name.endswith("/direct_url.json")]
     print(f"{path}: {os.path.getsize(path) / 1e6:.2f} MB, {len(entries)} files")
     print(f"{'files':>6} {'unpacked':>11} {'packed':>10}  part")
     for part, (count, unpacked, packed) in sorted(sizes.items()):
         print(f"{count:>6} {unpacked / 1e3:>8.0f} kB {packed / 1e3:>7.0f} kB  {part}")
+    if problems:
+        sys.exit("vsix: " + "; ".join(problems))
 
 
 if __name__ == "__main__":

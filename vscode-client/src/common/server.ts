@@ -1,6 +1,7 @@
 /**
  * The server process the extension starts, and the LanguageClient that talks to it.
  */
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LogOutputChannel, Uri, WorkspaceFolder, workspace } from 'vscode';
@@ -47,20 +48,22 @@ export function bundledPaths(extensionPath: string): { launcher: string; libs: s
  * The command that starts the server:
  * - `xlalens.path` set: `<path> server <args>` (the interpreter is not used);
  * - `useBundled`: `<interpreter> <extension>/bundled/tool/lsp_server.py <args>`;
- * - `fromEnvironment`: `<interpreter> -m xlalens.server <args>`.
+ * - `fromEnvironment`: `<interpreter> -m xlalens.server <args>`, or the bundled launcher when the
+ *   interpreter's environment has no xlalens (`environmentHasXlalens` false), as ruff's extension does.
  */
 export function serverLaunch(
     settings: ExtensionSettings,
     interpreter: string[],
     extensionPath: string,
     cwd: string | undefined,
+    environmentHasXlalens = true,
 ): ServerLaunch {
     if (settings.path.length > 0) {
         const [command, ...leading] = settings.path;
         return { command, args: [...leading, 'server', ...settings.args], cwd };
     }
     const [command, ...leading] = interpreter;
-    if (settings.importStrategy === 'fromEnvironment') {
+    if (settings.importStrategy === 'fromEnvironment' && environmentHasXlalens) {
         return { command, args: [...leading, '-m', 'xlalens.server', ...settings.args], cwd };
     }
     const { launcher, libs } = bundledPaths(extensionPath);
@@ -80,12 +83,30 @@ export async function resolveServerLaunch(
     log: LogOutputChannel,
 ): Promise<ServerLaunch> {
     let interpreter: string[] = [];
+    let environmentHasXlalens = true;
     if (settings.path.length === 0) {
         const found = await findInterpreter(settings.interpreter, folder, log);
         log.info(`Python interpreter (from ${found.source}): ${found.command.join(' ')}`);
         interpreter = found.command;
+        if (settings.importStrategy === 'fromEnvironment') {
+            environmentHasXlalens = await hasXlalensServer(interpreter);
+            if (!environmentHasXlalens) {
+                log.info("The interpreter's environment has no xlalens: running the bundled one.");
+            }
+        }
     }
-    return serverLaunch(settings, interpreter, extensionPath, folder?.uri.fsPath);
+    return serverLaunch(settings, interpreter, extensionPath, folder?.uri.fsPath, environmentHasXlalens);
+}
+
+/** Whether `interpreter` can import the language server (`importlib.util.find_spec`, nothing is run). */
+export function hasXlalensServer(interpreter: string[]): Promise<boolean> {
+    const [command, ...leading] = interpreter;
+    const probe = "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('xlalens.server') else 1)";
+    return new Promise((resolve) => {
+        execFile(command, [...leading, '-c', probe], { timeout: 20_000 }, (error) => {
+            resolve(error === null);
+        });
+    });
 }
 
 /**

@@ -66,7 +66,7 @@ function strings(config: WorkspaceConfiguration, key: string): string[] {
 export function readSettings(folder: WorkspaceFolder | undefined): ExtensionSettings {
     const config = workspace.getConfiguration(SERVER_ID, folder);
     return {
-        importStrategy: oneOf(config.get('importStrategy', ''), ['useBundled', 'fromEnvironment'], 'useBundled'),
+        importStrategy: oneOf(config.get('importStrategy', ''), ['useBundled', 'fromEnvironment'], 'fromEnvironment'),
         interpreter: replaceVariables(strings(config, 'interpreter'), folder),
         path: replaceVariables(strings(config, 'path'), folder),
         args: replaceVariables(strings(config, 'args'), folder),

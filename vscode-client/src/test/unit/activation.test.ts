@@ -44,7 +44,8 @@ test('the logs command shows the xlalens channel, which the server also writes t
     assert.equal(channel.name, 'xlalens');
     assert.equal(channel.shown, 1);
     assert.equal(state.clients[0]?.clientOptions.outputChannel, channel);
-    assert.match(channel.lines.join('\n'), /Starting the server: python3 .*lsp_server\.py/);
+    // python3 here has xlalens installed, so the default (fromEnvironment) runs that one.
+    assert.match(channel.lines.join('\n'), /Starting the server: python3 -m xlalens\.server/);
 });
 
 test('a server that fails to start is logged, and the restart command tries again', async () => {
@@ -72,6 +73,7 @@ test('a client that cannot be created is logged, and later restarts still run', 
 });
 
 test('a missing bundle starts nothing and says how to build it', async () => {
+    state.settings['xlalens.importStrategy'] = 'useBundled';
     await activate(extensionContext({ bundled: false }));
     assert.equal(state.clients.length, 0);
     assert.match(state.messages[0]?.text ?? '', /^xlalens: the language server cannot start: .*bundled\/libs is missing/);

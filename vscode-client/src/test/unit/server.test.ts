@@ -4,7 +4,13 @@ import * as path from 'node:path';
 import { beforeEach, test } from 'node:test';
 import { LogOutputChannel, workspace } from 'vscode';
 import { CancellationToken, ConfigurationParams } from 'vscode-languageclient/node';
-import { ServerLaunchError, answerConfiguration, clientOptions, serverLaunch } from '../../common/server';
+import {
+    ServerLaunchError,
+    answerConfiguration,
+    clientOptions,
+    hasXlalensServer,
+    serverLaunch,
+} from '../../common/server';
 import { readSettings } from '../../common/settings';
 import { extensionDirectory } from '../helpers';
 
@@ -14,6 +20,7 @@ const settings = () => readSettings(workspace.workspaceFolders?.[0]);
 
 test('useBundled runs the bundled launcher with the interpreter', () => {
     const extension = extensionDirectory();
+    state.settings['xlalens.importStrategy'] = 'useBundled';
     state.settings['xlalens.args'] = ['--log-level', 'debug'];
     const launch = serverLaunch(settings(), ['/usr/bin/python3', '-X', 'utf8'], extension, '/work/project');
     assert.deepEqual(launch, {
@@ -25,6 +32,7 @@ test('useBundled runs the bundled launcher with the interpreter', () => {
 
 test('useBundled without bundled/libs says how to build it', () => {
     const extension = extensionDirectory({ bundled: false });
+    state.settings['xlalens.importStrategy'] = 'useBundled';
     assert.throws(() => serverLaunch(settings(), ['python3'], extension, undefined), (error: unknown) => {
         assert.ok(error instanceof ServerLaunchError);
         assert.match(error.message, /bundled\/libs is missing \(build it with scripts\/bundle\.sh\)/);
@@ -36,6 +44,17 @@ test("fromEnvironment runs the environment's xlalens module", () => {
     state.settings['xlalens.importStrategy'] = 'fromEnvironment';
     const launch = serverLaunch(settings(), ['/envs/a/bin/python'], '/nowhere', undefined);
     assert.deepEqual(launch, { command: '/envs/a/bin/python', args: ['-m', 'xlalens.server'], cwd: undefined });
+});
+
+test('fromEnvironment, the default, falls back to the bundled xlalens when the environment has none', () => {
+    const extension = extensionDirectory();
+    const launch = serverLaunch(settings(), ['/envs/bare/bin/python'], extension, undefined, false);
+    assert.deepEqual(launch.args, [path.join(extension, 'bundled', 'tool', 'lsp_server.py')]);
+});
+
+test('the environment probe finds the xlalens this interpreter has, and not a missing one', async () => {
+    assert.equal(await hasXlalensServer([process.env.XLALENS_PYTHON ?? 'python3']), true);
+    assert.equal(await hasXlalensServer(['/nonexistent/python']), false);
 });
 
 test('xlalens.path runs `<path> server` and ignores the interpreter', () => {

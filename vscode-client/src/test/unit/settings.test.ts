@@ -11,7 +11,7 @@ const folder = () => workspace.workspaceFolders?.[0];
 
 test('unset settings read as their defaults', () => {
     const settings = readSettings(folder());
-    assert.equal(settings.importStrategy, 'useBundled');
+    assert.equal(settings.importStrategy, 'fromEnvironment');
     assert.deepEqual(settings.interpreter, []);
     assert.equal(settings.run, 'onType');
     assert.equal(settings.inlayHints, true);
@@ -32,7 +32,7 @@ test('values outside an enum fall back to its default', () => {
     state.settings['xlalens.importStrategy'] = 'fromNowhere';
     state.settings['xlalens.run'] = 'sometimes';
     const settings = readSettings(folder());
-    assert.equal(settings.importStrategy, 'useBundled');
+    assert.equal(settings.importStrategy, 'fromEnvironment');
     assert.equal(settings.run, 'onType');
 });
 
