@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -103,6 +104,29 @@ def _related_markdown(diagnostic: Diagnostic) -> list[str]:
     return ["\n".join(lines)] if lines else []
 
 
+_CODE_SPAN = re.compile(r"(`+)(?:.|\n)*?\1")
+_SUBSCRIPTED = re.compile(r"(?<![\w`])[A-Za-z_][\w.]*\[[^\]\n`]*\]")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` with every subscripted token outside code spans put in one.
+
+    Markdown reads ``f32[30,512]`` as text plus a link label and shows "f3230,512"; as code it
+    shows what the message says.
+
+    Examples:
+        >>> markdown_text("x is f32[30,512], `y[0]` is not, nor is [this]")
+        'x is `f32[30,512]`, `y[0]` is not, nor is [this]'
+    """
+    pieces, start = [], 0
+    for span in _CODE_SPAN.finditer(text):
+        pieces.append(_SUBSCRIPTED.sub(lambda m: f"`{m.group(0)}`", text[start : span.start()]))
+        pieces.append(span.group(0))
+        start = span.end()
+    pieces.append(_SUBSCRIPTED.sub(lambda m: f"`{m.group(0)}`", text[start:]))
+    return "".join(pieces)
+
+
 def diagnostic_markdown(
     diagnostic: Diagnostic,
     base_url: str,
@@ -111,7 +135,7 @@ def diagnostic_markdown(
     """The hover section for one diagnostic."""
     rule = _rule(diagnostic.code)
     title = f"**{diagnostic.code}**" + (f" · {rule.name()}" if rule is not None else "")
-    parts = [title, diagnostic.message]
+    parts = [title, markdown_text(diagnostic.message)]
     if rule is not None:
         parts.append(f"_{rule.summary()}_")
     parts += _related_markdown(diagnostic)

@@ -286,3 +286,20 @@ def test_hover_shows_the_calculators_picture_as_an_image() -> None:
     svg = base64.b64decode(uri.rstrip(")")).decode()
     assert svg.startswith("<svg ") and 'role="img"' in svg and "device 3" in svg
     assert parts.index(image) == 1  # right under the headline, before the table
+
+
+def test_hover_messages_put_shapes_in_code_spans_for_every_fixture() -> None:
+    import re
+
+    from xlalens.server.hover import diagnostic_markdown
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "rules"
+    bare = re.compile(r"(?<![\w`])[A-Za-z_][\w.]*\[[^\]\n`]*\]")
+    shapes = 0
+    for path in sorted(fixtures.glob("*.py")):
+        for diagnostic in check_source(path.read_text(encoding="utf-8"), str(path)):
+            message = diagnostic_markdown(diagnostic, "http://127.0.0.1:8711").split("\n\n")[1]
+            outside = re.sub(r"`[^`]*`", "", message)
+            assert not bare.search(outside), f"{diagnostic.code}: {message}"
+            shapes += "f32[" in message
+    assert shapes > 0, "no fixture message shows a shape: the check would prove nothing"
