@@ -198,8 +198,12 @@ def render_not_found(message: str) -> str:
 
 def render_panel(calculator: Calculator[Any, Any], query: Mapping[str, str], *, heading: bool = True) -> str:
     """A calculator's form, prefilled from ``query``, with its result computed now (works without scripts)."""
-    # An empty field means "use the default" here and in the page script alike.
-    values = {spec.name: query.get(spec.name, spec.default or "") for spec in calculator.fields}
+    # A page opened without numbers starts from the calculator's first example, so it greets the
+    # reader with a result rather than "is required". An empty field means "use the default" here
+    # and in the page script alike.
+    names = {spec.name for spec in calculator.fields}
+    start = query if names & query.keys() or not calculator.examples else calculator.examples[0]
+    values = {spec.name: start.get(spec.name, spec.default or "") for spec in calculator.fields}
     error: CalculatorInputError | None = None
     result: CalculatorResult | None = None
     try:

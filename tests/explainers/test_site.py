@@ -352,3 +352,12 @@ def test_picture_text_from_the_input_is_escaped(app: ExplainerApp) -> None:
     body = app.handle(calculator_url("", "pipeline", {"inputs": "x<b>: lambda i, j, k: (i, k)"})).body.decode()
     assert "<b>" not in body
     assert app.handle(calculator_url("", "retrace", {"calls": calls})).status == 200
+
+
+@pytest.mark.parametrize("calculator", list(all_calculators()), ids=lambda calculator: calculator.name)
+def test_a_calculator_opened_without_numbers_shows_its_first_example(
+    app: ExplainerApp, calculator: Calculator[Any, Any]
+) -> None:
+    body = app.handle(f"/calc/{calculator.name}").body.decode()
+    assert re.findall(r'<output class="error" role="alert">([^<]+)<', body) == []
+    assert 'class="headline ' in body, f"{calculator.name} opens without a result"
