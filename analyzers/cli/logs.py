@@ -47,7 +47,7 @@ def add_logs(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run_logs(args: argparse.Namespace) -> int:
-    from xlalens.analyzers.inputs.runtime_logs import log_diagnostics
+    from xlalens.analyzers.inputs.runtime_logs import log_diagnostics, recognised
     from xlalens.analyzers.output import Report, get_format
     from xlalens.analyzers.project.config import SettingsResolver
 
@@ -74,6 +74,14 @@ def _run_logs(args: argparse.Namespace) -> int:
         version=tool_version(),
         explainer_base_url=settings.explainer_base_url,
     )
+    if not recognised(text) and args.output_format == "concise":
+        # "All checks passed!" would claim a clean run for a log that shows none.
+        print(
+            f"No torch_xla (PT_XLA_DEBUG_LEVEL=2) or JAX (jax_explain_cache_misses, jax_log_compiles) output "
+            f"recognised in {args.file}.",
+            file=sys.stderr,
+        )
+        return EXIT_CLEAN
     get_format(args.output_format)(report, sys.stdout)
     failing = any(d.severity is not Severity.INFO for d in diagnostics)
     return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN

@@ -127,15 +127,15 @@ NON_RULE_CODES: Mapping[str, NonRuleCode] = MappingProxyType(
                 LOG_TRACE_CACHE_MISS,
                 "tracing-cache-miss",
                 False,
-                "From `xlalens logs`: JAX traced this jitted function again (`jax_explain_cache_misses`); the "
-                "message gives JAX's reason.",
+                "From `xlalens logs`: JAX traced this jitted function again after its first trace "
+                "(`jax_explain_cache_misses`); the message gives JAX's reason. The first trace is not reported.",
             ),
             NonRuleCode(
                 LOG_UNPLACED_COMPILE,
                 "compile-without-source-line",
                 False,
-                "From `xlalens logs`: JAX compiled a function and the log gives no source line for it; "
-                "reported at its line in the log.",
+                "From `xlalens logs`: JAX compiled a function more than once and the log gives no source line "
+                "for it; reported at its line in the log.",
             ),
         )
     }

@@ -14,8 +14,10 @@ Events are grouped by source line, so a loop of a thousand steps gives one diagn
 counts, not a thousand. The codes are not rules (``LX`` for log evidence): ``LX101`` executions
 caused by reading a tensor value before the sync, ``LX102`` unexpected executions inside
 ``torch_xla.compile``, ``LX201`` the line compiled one graph, ``LX202`` the line compiled several
-different graphs (a recompile), ``LX301`` a JAX tracing cache miss, ``LX302`` a JAX compile the log
-gives no source line for (reported at its line in the log).
+different graphs (a recompile), ``LX301`` a JAX tracing cache miss after a function's first
+trace, ``LX302`` a JAX function the log shows compiled more than once without a source line
+(reported at its line in the log). The first trace and compile of a JAX function, which every
+program does, is not reported.
 """
 
 from __future__ import annotations
@@ -204,6 +206,7 @@ def jax_diagnostics(lines: list[str], log_path: str, root: str, url: str | None)
     """``TRACING CACHE MISS`` blocks at their call site; without them, ``Compiling`` lines per function."""
     found: list[Diagnostic] = []
     compiles: dict[str, list[int]] = {}
+    first_traces: set[tuple[str, int, str]] = set()
     for index, line in enumerate(lines):
         miss = _CACHE_MISS.search(line)
         if miss is not None:
@@ -216,11 +219,17 @@ def jax_diagnostics(lines: list[str], log_path: str, root: str, url: str | None)
             start = Position(where.line, int(miss.group("column") or 0))  # JAX prints a 0-based column
             traced = next((m.group(1) for r in reasons if (m := _TRACED.match(r)) is not None), "a function")
             first = bool(reasons) and reasons[0].startswith("never seen function")
+            site = (where.path, where.line, traced)
+            if first and site not in first_traces:
+                # Every jitted function traces once: only what comes after is unexpected.
+                first_traces.add(site)
+                continue
             found.append(
                 Diagnostic(
                     LOG_TRACE_CACHE_MISS,
-                    f"JAX traced `{traced}` {'for the first time' if first else 'again'} at this call "
-                    f"(tracing cache miss): {' '.join(reasons) or 'no reason given'}",
+                    f"JAX traced `{traced}` again at this call "
+                    + ("as a function it has never seen (a new jitted function for each call) " if first else "")
+                    + f"(tracing cache miss): {' '.join(reasons) or 'no reason given'}",
                     where.path,
                     Range(start, start),
                     Severity.WARNING,
@@ -232,11 +241,13 @@ def jax_diagnostics(lines: list[str], log_path: str, root: str, url: str | None)
         compiling = _COMPILING.search(line)
         if compiling is not None:
             compiles.setdefault(compiling.group("name"), []).append(index + 1)
-    if found:
+    if found or first_traces:
         # Cache misses are explained for user functions only and carry the source line; the
         # compile lines of the same run then add nothing but JAX's internal jits.
         return found
     for name, log_lines in compiles.items():
+        if len(log_lines) == 1:
+            continue  # the one compile every jitted function needs
         start = Position(log_lines[0], 0)
         found.append(
             Diagnostic(
@@ -266,6 +277,18 @@ def log_diagnostics(
     found = torch_xla_diagnostics(torch_xla_events(lines), root, link(TORCH_XLA_EXPLAINER))
     found.extend(jax_diagnostics(lines, log_path, root, link(JAX_EXPLAINER)))
     return sorted(found, key=Diagnostic.sort_key)
+
+
+def recognised(text: str) -> bool:
+    """Whether ``text`` holds any torch_xla debug block or JAX cache-miss or compile line.
+
+    Examples:
+        >>> recognised("loss 0.31"), recognised("TRACING CACHE MISS at a.py:3:4 (f):")
+        (False, True)
+    """
+    return any(prefix in text for prefix in _BLOCK_PREFIXES) or bool(
+        _CACHE_MISS.search(text) or _COMPILING.search(text)
+    )
 
 
 def _times(count: int, noun: str) -> str:
