@@ -146,8 +146,13 @@ def hints_for_source(source: str, provider: str | None = None) -> list[SpanHint]
     return hint_providers()[provider](index, interpreter, text)
 
 
+def inline_label(annotation: Annotation | SpanHint) -> str:
+    """The text shown inline: ``: f32[3]`` after a target, ``→ 2 steps`` after a construct."""
+    return f": {annotation.label}" if isinstance(annotation, Annotation) else f"→ {annotation.label}"
+
+
 def render_inline(source: str, annotations: Sequence[Annotation | SpanHint]) -> str:
-    """``source`` with ``: label`` written after each annotated target.
+    """``source`` with ``: label`` written after each annotated target and ``→ label`` after each construct.
 
     The result is for reading, not running: a tuple target becomes ``a: f32[3], b: f32[4] = ...``.
     """
@@ -157,7 +162,9 @@ def render_inline(source: str, annotations: Sequence[Annotation | SpanHint]) -> 
     for annotation in sorted(annotations, key=lambda a: a.position):
         offset = text.offset(annotation.position)
         pieces.append(source[cursor:offset])
-        pieces.append(f": {annotation.label}")
+        pieces.append(
+            inline_label(annotation) if isinstance(annotation, Annotation) else f" {inline_label(annotation)}"
+        )
         cursor = offset
     pieces.append(source[cursor:])
     return "".join(pieces)

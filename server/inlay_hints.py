@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lsprotocol import types
-from xlalens.analyzers.annotate import Annotation
+from xlalens.analyzers.annotate import Annotation, inline_label
 from xlalens.analyzers.models.hints import SpanHint
 from xlalens.server.positions import PositionConverter
 
@@ -17,10 +17,13 @@ def inlay_hints(
     """Hints for the annotations on the lines of ``visible`` (what the editor shows)."""
     first, last = visible.start.line + 1, visible.end.line + 1
     return [
+        # A type after an assignment target reads as an annotation; a span hint sits inside argument
+        # lists and after parentheses, where `: 2 steps` would read as broken syntax, so it points.
         types.InlayHint(
             position=positions.to_lsp(annotation.position),
-            label=f": {annotation.label}",
-            kind=types.InlayHintKind.Type,
+            label=inline_label(annotation),
+            kind=types.InlayHintKind.Type if isinstance(annotation, Annotation) else None,
+            padding_left=isinstance(annotation, SpanHint),
             tooltip=f"xlalens: {annotation.description}",
         )
         for annotation in annotations

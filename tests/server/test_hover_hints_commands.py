@@ -42,7 +42,7 @@ async def test_hover_explains_which_argument_is_traced_and_links(session: Sessio
 async def test_hover_shows_the_inferred_array_type_and_the_fix(session: Session) -> None:
     uri = await _open(session)
     text = (await session.hover(uri, types.Position(line=20, character=2))).contents.value
-    assert "In-place update of `weights` (float32[4,4])" in text
+    assert "In-place update of `weights` (`float32[4,4]`)" in text
     assert "**Fix** (safe): Rewrite as `weights = weights.at[...].set(...)`" in text
 
 

@@ -65,7 +65,24 @@ async def test_inlay_hints_show_steps_and_block_origins(session: Session) -> Non
     )
     labels = [(h.position.line, h.label) for h in hints]
     assert (9, ": f32[1000,128]") in labels
-    assert (10, ": origin (200·i, 0)") in labels
-    assert (11, ": (5,) = 5 steps") in labels
-    assert (12, ": origin (192·i, 0)") in labels
-    assert (13, ": (5,) = 5 steps") in labels
+    assert (10, "→ origin (200·i, 0)") in labels
+    assert (11, "→ (5,) = 5 steps") in labels
+    assert (12, "→ origin (192·i, 0)") in labels
+    assert (13, "→ (5,) = 5 steps") in labels
+
+
+async def test_span_hints_point_at_their_construct_instead_of_reading_as_annotations(session: Session) -> None:
+    await session.initialize({"debounceMs": 10})
+    uri = session.open("kernels.py", KERNELS)
+    await session.diagnostics(uri)
+    hints = await session.client.text_document_inlay_hint_async(
+        types.InlayHintParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(types.Position(0, 0), types.Position(20, 0)),
+        )
+    )
+    annotations = [h for h in hints if h.kind == types.InlayHintKind.Type]
+    pointers = [h for h in hints if h.kind is None]
+    assert annotations and all(str(h.label).startswith(": ") for h in annotations)
+    assert "→ (5,) = 5 steps" in {h.label for h in pointers}
+    assert all(str(h.label).startswith("→ ") and h.padding_left for h in pointers)
