@@ -47,5 +47,5 @@ async def test_inlay_hint_after_mark_sharding(session: Session) -> None:
         )
     )
     assert [(h.position.line, str(h.label)) for h in hints or []] == [
-        (6, ": per device [2,4], 2 replicas, last 2 padded")
+        (6, "→ per device [2,4], 2 replicas, last 2 padded")
     ]
