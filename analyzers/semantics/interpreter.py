@@ -984,7 +984,16 @@ class _FunctionRun:
                 continue
             if name not in CALL_KINDS:
                 return UNKNOWN
-            options = tuple((k.arg, k.value.value) for k in keywords if k.arg and isinstance(k.value, ast.Constant))
+            options = tuple(
+                (k.arg, k.value.value)
+                for k in keywords
+                if k.arg and k.arg not in ("in_axes", "out_axes") and isinstance(k.value, ast.Constant)
+            )
+            if CALL_KINDS[name] == "map":
+                for option in ("in_axes", "out_axes"):
+                    given = next((k.value for k in keywords if k.arg == option), None)
+                    axes = 0 if given is None else in_axes_literal(self.values.get(id(given)) or _literal_value(given))
+                    options += ((option, axes),)
             value = Transformed(name, value, options)
         return value
 
@@ -1663,10 +1672,27 @@ class _FunctionRun:
                 return UNKNOWN  # the variables: their structure follows the module's parameters
             return Seq((out, UNKNOWN)) if "mutable" in keywords else out
         if kind == "map":
-            axis = callee.option("in_axes", 0)
-            sliced = [_mapped(a, axis if type(axis) is int else None) for a in args]
-            out = self.call_traced(inner, sliced, keywords)
-            return _stacked(out, _batch_size(args))
+            axes = callee.option("in_axes", 0)
+            if axes == UNKNOWN_AXES:
+                # Which arguments are mapped is unknown: each is a tracer of unknown shape.
+                blind = [_mapped(a, None) for a in args]
+                blind = [
+                    Array(None, a.dtype, a.weak_type, True, a.library) if isinstance(a, Array) else a for a in blind
+                ]
+                return _stacked(self.call_traced(inner, blind, {k: _mapped(v, 0) for k, v in keywords.items()}), None)
+            if not isinstance(axes, tuple):
+                axes = (axes,) * len(args)
+            elif len(axes) != len(args):
+                return UNKNOWN  # vmap raises: one in_axes entry per positional argument
+            # An entry of None passes its argument whole; keyword arguments are always mapped over axis 0.
+            sliced = [
+                a if axis is None else _mapped(a, axis if type(axis) is int else None)
+                for a, axis in zip(args, axes, strict=True)
+            ]
+            out = self.call_traced(inner, sliced, {k: _mapped(v, 0) for k, v in keywords.items()})
+            stacked = _stacked(out, _batch_size(args, axes))
+            # Elsewhere than in front, the batch axis moves the output's axes: only the structure is known.
+            return stacked if callee.option("out_axes", 0) == 0 else _leafwise(stacked, False, True)
         traced_args = (
             [traced_copy(a) for a in args] if kind == "same" and callee.transform != "jax.named_call" else args
         )
@@ -1717,8 +1743,15 @@ class _FunctionRun:
             return _fold_math(qualname, [a.value for a in args])  # type: ignore[union-attr]
         if qualname in CALL_KINDS and args and isinstance(args[0], FunctionRef | Transformed | Instance):
             options = tuple(
-                (k.arg, k.value.value) for k in node.keywords if k.arg is not None and isinstance(k.value, ast.Constant)
+                (k.arg, k.value.value)
+                for k in node.keywords
+                if k.arg is not None and k.arg not in ("in_axes", "out_axes") and isinstance(k.value, ast.Constant)
             )
+            if CALL_KINDS[qualname] == "map":
+                positional = qualname == "jax.vmap"
+                given = keywords.get("in_axes", args[1] if positional and len(args) > 1 else Const(0))
+                out_axes = keywords.get("out_axes", args[2] if positional and len(args) > 2 else Const(0))
+                options += (("in_axes", in_axes_literal(given)), ("out_axes", in_axes_literal(out_axes)))
             return Transformed(qualname, args[0], options)
         if qualname == "functools.partial" and args and isinstance(args[0], FunctionRef):
             return UNKNOWN
@@ -2079,6 +2112,40 @@ def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
     return found
 
 
+UNKNOWN_AXES = "unknown"
+"""The ``in_axes`` option of a ``Transformed`` vmap whose ``in_axes`` is not a literal."""
+
+
+def in_axes_literal(value: Value) -> object:
+    """A vmap's ``in_axes`` value as Python data: an int, None, or a tuple of them (nested for pytree
+    arguments; a list reads as a tuple, as vmap reads it). :data:`UNKNOWN_AXES` when it is not known.
+
+    Examples:
+        >>> in_axes_literal(Seq((Const(None), Seq((Const(0), Const(1))))))
+        (None, (0, 1))
+        >>> in_axes_literal(Seq((Const(0), UNKNOWN)))
+        'unknown'
+    """
+    if isinstance(value, Const) and (value.value is None or type(value.value) is int):
+        return value.value
+    if isinstance(value, Seq):
+        items = tuple(in_axes_literal(item) for item in value.items)
+        return UNKNOWN_AXES if UNKNOWN_AXES in items else items
+    return UNKNOWN_AXES
+
+
+def _literal_value(expr: ast.expr) -> Value:
+    """A literal of ints, None and tuples or lists of them as a value (a decorator seen from another run)."""
+    if isinstance(expr, ast.Constant):
+        return Const(expr.value)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub) and isinstance(expr.operand, ast.Constant):
+        value = expr.operand.value
+        return Const(-value) if type(value) is int else UNKNOWN
+    if isinstance(expr, ast.Tuple | ast.List):
+        return Seq(tuple(_literal_value(e) for e in expr.elts), isinstance(expr, ast.List))
+    return UNKNOWN
+
+
 def _mapped(value: Value, axis: int | None = None) -> Value:
     """What a function under ``vmap`` sees of an argument: one slice along ``axis``, still traced.
 
@@ -2221,11 +2288,11 @@ def _arithmetic_dtype(op: ast.operator, left: Value, right: Value) -> tuple[str 
     return dtype, weak
 
 
-def _batch_size(args: Sequence[Value]) -> int | None:
-    """The size of the mapped axis ``vmap`` sees: the leading axis of the first array argument."""
-    for arg in args:
-        if isinstance(arg, Array) and arg.shape:
-            return arg.shape[0]
+def _batch_size(args: Sequence[Value], axes: Sequence[object]) -> int | None:
+    """The size of the mapped axis ``vmap`` sees: the mapped axis of the first mapped array argument."""
+    for arg, axis in zip(args, axes, strict=True):
+        if isinstance(arg, Array) and arg.shape and type(axis) is int and -len(arg.shape) <= axis < len(arg.shape):
+            return arg.shape[axis]
     return None
 
 

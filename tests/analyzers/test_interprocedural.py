@@ -175,3 +175,47 @@ def test_unknown_callers_leave_parameters_unknown() -> None:
     assert _value(index, interpreter, "scale", "x") is UNKNOWN
     assert call_graph(index).escapes(_function(index, "scale"))
     assert interpreter.call_site_params(_function(index, "scale")) is None
+
+
+def test_vmap_maps_only_the_arguments_in_axes_maps() -> None:
+    index, interpreter = _module(
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        AXES = (None, 0)
+
+
+        def loss(w, x):
+            return x * w
+
+
+        @partial(jax.vmap, in_axes=(None, 1))
+        def columns(w, x):
+            return x * w
+
+
+        def main():
+            w = jnp.ones(3)
+            xs = jnp.ones((8, 3))
+            jax.vmap(loss, in_axes=(None, 0))(w, xs)
+            jax.vmap(loss, AXES)(w, xs)
+            jax.vmap(loss)(w, x=xs)
+            columns(w, jnp.ones((3, 5)))
+            jax.vmap(loss, in_axes=(None, 0), out_axes=1)(w, xs)
+            jax.vmap(loss, in_axes=(None, 0, 0))(w, xs)
+        """
+    )
+    assert _value(index, interpreter, "main", "jax.vmap(loss, in_axes=(None, 0))(w, xs)") == Array(
+        (8, 3), "float32", traced=True
+    )
+    assert _value(index, interpreter, "main", "jax.vmap(loss, AXES)(w, xs)") == Array((8, 3), "float32", traced=True)
+    assert _value(index, interpreter, "main", "columns(w, jnp.ones((3, 5)))") == Array((5, 3), "float32", traced=True)
+    # A keyword argument is mapped over its axis 0 like the positional ones.
+    keyword = _value(index, interpreter, "main", "jax.vmap(loss)(w, x=xs)")
+    assert isinstance(keyword, Array) and keyword.shape is not None and len(keyword.shape) == 2
+    moved = _value(index, interpreter, "main", "jax.vmap(loss, in_axes=(None, 0), out_axes=1)(w, xs)")
+    assert isinstance(moved, Array) and moved.shape is None
+    assert _value(index, interpreter, "main", "jax.vmap(loss, in_axes=(None, 0, 0))(w, xs)") is UNKNOWN
