@@ -607,6 +607,13 @@ class Interpreter:
             self._providing.discard(key)
         return None
 
+    def call_value(
+        self, callee: FunctionRef | Transformed, args: list[Value], keywords: dict[str, Value], scope: Scope
+    ) -> Value:
+        """What calling ``callee`` (one of the module's functions, possibly transformed) on these
+        argument values returns, as code in ``scope`` would see it while a transform traces it."""
+        return _FunctionRun(self, scope, staged=True).call_traced(callee, args, keywords)
+
     def value_of(self, node: ast.AST, scope: Scope) -> Value:
         """The abstract value of expression ``node``, which sits in ``scope``."""
         if type(node) is ast.Constant:
@@ -1672,25 +1679,17 @@ class _FunctionRun:
                 return UNKNOWN  # the variables: their structure follows the module's parameters
             return Seq((out, UNKNOWN)) if "mutable" in keywords else out
         if kind == "map":
+            mapped = vmapped_arguments(callee, args, keywords)
+            if mapped is None:
+                return UNKNOWN  # vmap raises: one in_axes entry per positional argument
+            sliced, mapped_keywords = mapped
+            out = self.call_traced(inner, sliced, mapped_keywords)
             axes = callee.option("in_axes", 0)
             if axes == UNKNOWN_AXES:
-                # Which arguments are mapped is unknown: each is a tracer of unknown shape.
-                blind = [_mapped(a, None) for a in args]
-                blind = [
-                    Array(None, a.dtype, a.weak_type, True, a.library) if isinstance(a, Array) else a for a in blind
-                ]
-                return _stacked(self.call_traced(inner, blind, {k: _mapped(v, 0) for k, v in keywords.items()}), None)
-            if not isinstance(axes, tuple):
-                axes = (axes,) * len(args)
-            elif len(axes) != len(args):
-                return UNKNOWN  # vmap raises: one in_axes entry per positional argument
-            # An entry of None passes its argument whole; keyword arguments are always mapped over axis 0.
-            sliced = [
-                a if axis is None else _mapped(a, axis if type(axis) is int else None)
-                for a, axis in zip(args, axes, strict=True)
-            ]
-            out = self.call_traced(inner, sliced, {k: _mapped(v, 0) for k, v in keywords.items()})
-            stacked = _stacked(out, _batch_size(args, axes))
+                batch = None
+            else:
+                batch = _batch_size(args, axes if isinstance(axes, tuple) else (axes,) * len(args))
+            stacked = _stacked(out, batch)
             # Elsewhere than in front, the batch axis moves the output's axes: only the structure is known.
             return stacked if callee.option("out_axes", 0) == 0 else _leafwise(stacked, False, True)
         traced_args = (
@@ -2132,6 +2131,32 @@ def in_axes_literal(value: Value) -> object:
         items = tuple(in_axes_literal(item) for item in value.items)
         return UNKNOWN_AXES if UNKNOWN_AXES in items else items
     return UNKNOWN_AXES
+
+
+def vmapped_arguments(
+    vmapped: Transformed, args: Sequence[Value], keywords: Mapping[str, Value]
+) -> tuple[list[Value], dict[str, Value]] | None:
+    """What the function under a ``vmap`` sees of the arguments of one call; None when vmap raises
+    because ``in_axes`` has a different length.
+
+    An entry of None passes its argument whole; keyword arguments are always mapped over axis 0;
+    when ``in_axes`` is not known, every argument is a tracer of unknown shape.
+    """
+    axes = vmapped.option("in_axes", 0)
+    mapped_keywords = {k: _mapped(v, 0) for k, v in keywords.items()}
+    if axes == UNKNOWN_AXES:
+        blind = [_mapped(a, None) for a in args]
+        shapeless = [Array(None, a.dtype, a.weak_type, True, a.library) if isinstance(a, Array) else a for a in blind]
+        return shapeless, mapped_keywords
+    if not isinstance(axes, tuple):
+        axes = (axes,) * len(args)
+    elif len(axes) != len(args):
+        return None
+    sliced = [
+        a if axis is None else _mapped(a, axis if type(axis) is int else None)
+        for a, axis in zip(args, axes, strict=True)
+    ]
+    return sliced, mapped_keywords
 
 
 def _literal_value(expr: ast.expr) -> Value:
