@@ -263,6 +263,8 @@ class Interpreter:
         self._sites_cut = False
         self._wrapper_calls_recorded: set[int] = set()
         self._provisional: set[int] = set()
+        self._cycle_hits: list[int] = []
+        """Every evaluation asked for while it was in progress (so it answered nothing), in order."""
         self._untraced_sites = 0
         self.dynamic_sites: dict[int, list[CallSite]] = {}
         """Calls the call graph cannot resolve alone (``model(x)`` of an object whose class is known only
@@ -289,6 +291,7 @@ class Interpreter:
         if found is not None:
             return found
         if key in self._in_progress:
+            self._cycle_hits.append(key)
             return Evaluation()
         # A provider evaluates call sites, which may evaluate this function: let it, and keep the result.
         params: Mapping[str, Value] | None = self.provided_for(key) if scope.is_function else None
@@ -297,6 +300,7 @@ class Interpreter:
             return found
         self._in_progress.add(key)
         cut = False
+        hits = len(self._cycle_hits)
         try:
             if scope.is_function and params is None:
                 params = self.call_site_params(scope.node)  # type: ignore[arg-type]
@@ -306,6 +310,9 @@ class Interpreter:
             evaluation = run.evaluation()
         finally:
             self._in_progress.discard(key)
+        # Asked while a function it reads from was half evaluated (a jitted function's evaluation asks
+        # for its caller's, which reads the jitted function's defaults): what it read there was unknown.
+        cut = cut or any(hit != key for hit in self._cycle_hits[hits:])
         if key not in self._providing:
             # (one evaluated while its own parameters are being provided holds only for that query)
             self._evaluations[key] = evaluation
@@ -571,6 +578,7 @@ class Interpreter:
         self._call_budget -= 1
         self._calling.append(id(function))
         self._calling_nodes.append(function)
+        hits = len(self._cycle_hits)
         try:
             run = _FunctionRun(self, scope, staged=staged)
             run.execute(params)
@@ -578,7 +586,11 @@ class Interpreter:
         finally:
             self._calling.pop()
             self._calling_nodes.pop()
-        self._call_results[key] = result
+        if not any(
+            hit in self._in_progress and hit != id(self.index.module_scope.node) for hit in self._cycle_hits[hits:]
+        ):
+            # (a result that read a half-evaluated function holds only for this query)
+            self._call_results[key] = result
         return result
 
     def provided_for(self, key: int) -> Mapping[str, Value] | None:
