@@ -1009,10 +1009,14 @@ class _FunctionRun:
                 if k.arg and k.arg not in ("in_axes", "out_axes") and isinstance(k.value, ast.Constant)
             )
             if CALL_KINDS[name] == "map":
+                # `**options`, or `partial(jax.vmap, (0, None))` by position, may set them.
+                hidden = any(k.arg is None for k in keywords) or (
+                    isinstance(decorator, ast.Call) and len(decorator.args) > 1
+                )
                 for option in ("in_axes", "out_axes"):
                     given = next((k.value for k in keywords if k.arg == option), None)
                     axes = 0 if given is None else in_axes_literal(self.values.get(id(given)) or _literal_value(given))
-                    options += ((option, axes),)
+                    options += ((option, UNKNOWN_AXES if hidden else axes),)
             value = Transformed(name, value, options)
         return value
 
@@ -1762,6 +1766,8 @@ class _FunctionRun:
                 positional = qualname == "jax.vmap"
                 given = keywords.get("in_axes", args[1] if positional and len(args) > 1 else Const(0))
                 out_axes = keywords.get("out_axes", args[2] if positional and len(args) > 2 else Const(0))
+                if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
+                    given = out_axes = UNKNOWN  # `**options` or `*axes` may set them
                 options += (("in_axes", in_axes_literal(given)), ("out_axes", in_axes_literal(out_axes)))
             return Transformed(qualname, args[0], options)
         if qualname == "functools.partial" and args and isinstance(args[0], FunctionRef):

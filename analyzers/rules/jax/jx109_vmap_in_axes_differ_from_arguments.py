@@ -141,6 +141,8 @@ class VmapInAxesDifferFromArguments(Rule):
         """The ``in_axes`` of the ``jax.vmap`` that ``node`` calls (Python data) and its function, when known."""
         func = node.func
         if isinstance(func, ast.Call) and ctx.qualname(func.func) == _VMAP:
+            if any(k.arg is None for k in func.keywords) or any(isinstance(a, ast.Starred) for a in func.args):
+                return None  # `**options` or `*axes` may set in_axes
             expr = next((k.value for k in func.keywords if k.arg == "in_axes"), None)
             if expr is None and len(func.args) > 1:
                 expr = func.args[1]
