@@ -1003,11 +1003,7 @@ class _FunctionRun:
                 continue
             if name not in CALL_KINDS:
                 return UNKNOWN
-            options = tuple(
-                (k.arg, k.value.value)
-                for k in keywords
-                if k.arg and k.arg not in ("in_axes", "out_axes") and isinstance(k.value, ast.Constant)
-            )
+            options = _literal_options(keywords)
             if CALL_KINDS[name] == "map":
                 # `**options`, or `partial(jax.vmap, (0, None))` by position, may set them.
                 hidden = any(k.arg is None for k in keywords) or (
@@ -1016,7 +1012,7 @@ class _FunctionRun:
                 for option in ("in_axes", "out_axes"):
                     given = next((k.value for k in keywords if k.arg == option), None)
                     axes = 0 if given is None else in_axes_literal(self.values.get(id(given)) or _literal_value(given))
-                    options += ((option, UNKNOWN_AXES if hidden else axes),)
+                    options += ((option, UNKNOWN_OPTION if hidden else axes),)
             value = Transformed(name, value, options)
         return value
 
@@ -1701,7 +1697,7 @@ class _FunctionRun:
             sliced, mapped_keywords = mapped
             out = self.call_traced(inner, sliced, mapped_keywords)
             axes = callee.option("in_axes", 0)
-            if axes == UNKNOWN_AXES:
+            if axes == UNKNOWN_OPTION:
                 batch = None
             else:
                 batch = _batch_size(args, axes if isinstance(axes, tuple) else (axes,) * len(args))
@@ -1715,7 +1711,7 @@ class _FunctionRun:
         if kind == "same":
             return out if self.staged else concrete_copy(out)
         argnums = callee.option("argnums", 0)
-        if not isinstance(argnums, int) or not 0 <= argnums < len(args):
+        if not isinstance(argnums, int) or not 0 <= argnums < len(args) or callee.option("has_aux") == UNKNOWN_OPTION:
             return UNKNOWN
         # A gradient is a tracer when the caller is traced or any input is (a vmapped example, say).
         grads = _gradient_like(args[argnums], self.staged or self.any_traced(args, keywords))
@@ -1757,11 +1753,7 @@ class _FunctionRun:
         if qualname in _MATH_FUNCTIONS and args and all(_is_number(a) and isinstance(a, Const) for a in args):
             return _fold_math(qualname, [a.value for a in args])  # type: ignore[union-attr]
         if qualname in CALL_KINDS and args and isinstance(args[0], FunctionRef | Transformed | Instance):
-            options = tuple(
-                (k.arg, k.value.value)
-                for k in node.keywords
-                if k.arg is not None and k.arg not in ("in_axes", "out_axes") and isinstance(k.value, ast.Constant)
-            )
+            options = _literal_options(node.keywords)
             if CALL_KINDS[qualname] == "map":
                 positional = qualname == "jax.vmap"
                 given = keywords.get("in_axes", args[1] if positional and len(args) > 1 else Const(0))
@@ -2129,13 +2121,14 @@ def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
     return found
 
 
-UNKNOWN_AXES = "unknown"
-"""The ``in_axes`` option of a ``Transformed`` vmap whose ``in_axes`` is not a literal."""
+UNKNOWN_OPTION = "unknown"
+"""An option of a ``Transformed`` whose value is not known: not a literal or constant (a vmap's
+``in_axes`` from a config, ``has_aux=cfg.aux``), or possibly set by ``**options``."""
 
 
 def in_axes_literal(value: Value) -> object:
     """A vmap's ``in_axes`` value as Python data: an int, None, or a tuple of them (nested for pytree
-    arguments; a list reads as a tuple, as vmap reads it). :data:`UNKNOWN_AXES` when it is not known.
+    arguments; a list reads as a tuple, as vmap reads it). :data:`UNKNOWN_OPTION` when it is not known.
 
     Examples:
         >>> in_axes_literal(Seq((Const(None), Seq((Const(0), Const(1))))))
@@ -2147,8 +2140,8 @@ def in_axes_literal(value: Value) -> object:
         return value.value
     if isinstance(value, Seq):
         items = tuple(in_axes_literal(item) for item in value.items)
-        return UNKNOWN_AXES if UNKNOWN_AXES in items else items
-    return UNKNOWN_AXES
+        return UNKNOWN_OPTION if UNKNOWN_OPTION in items else items
+    return UNKNOWN_OPTION
 
 
 def vmapped_arguments(
@@ -2162,7 +2155,7 @@ def vmapped_arguments(
     """
     axes = vmapped.option("in_axes", 0)
     mapped_keywords = {k: _mapped(v, 0) for k, v in keywords.items()}
-    if axes == UNKNOWN_AXES:
+    if axes == UNKNOWN_OPTION:
         blind = [_mapped(a, None) for a in args]
         shapeless = [Array(None, a.dtype, a.weak_type, True, a.library) if isinstance(a, Array) else a for a in blind]
         return shapeless, mapped_keywords
@@ -2175,6 +2168,24 @@ def vmapped_arguments(
         for a, axis in zip(args, axes, strict=True)
     ]
     return sliced, mapped_keywords
+
+
+def _literal_options(keywords: Sequence[ast.keyword]) -> tuple[tuple[str, object], ...]:
+    """A transform's keyword options other than vmap's axes: literal values, the others unknown.
+
+    ``**options`` may set ``has_aux`` and ``argnums``, which change what a gradient call returns.
+    """
+    options: list[tuple[str, object]] = []
+    for keyword in keywords:
+        if keyword.arg in ("in_axes", "out_axes"):
+            continue
+        if keyword.arg is None:
+            options += [("has_aux", UNKNOWN_OPTION), ("argnums", UNKNOWN_OPTION)]
+        elif isinstance(keyword.value, ast.Constant):
+            options.append((keyword.arg, keyword.value.value))
+        else:
+            options.append((keyword.arg, UNKNOWN_OPTION))
+    return tuple(options)
 
 
 def _literal_value(expr: ast.expr) -> Value:

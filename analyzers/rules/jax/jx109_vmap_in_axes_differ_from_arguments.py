@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS
 from xlalens.analyzers.rules.jax._pallas import plural
-from xlalens.analyzers.semantics.interpreter import UNKNOWN_AXES, in_axes_literal
+from xlalens.analyzers.semantics.interpreter import UNKNOWN_OPTION, in_axes_literal
 from xlalens.analyzers.semantics.names import positional_params
 from xlalens.analyzers.semantics.values import Array, Const, FunctionRef, Transformed, Value
 from xlalens.explainers.calculators import dtypes
@@ -148,14 +148,14 @@ class VmapInAxesDifferFromArguments(Rule):
                 expr = func.args[1]
             in_axes = 0 if expr is None else in_axes_literal(ctx.value(expr))
             function = ctx.value(func.args[0]) if func.args else None
-            return None if in_axes == UNKNOWN_AXES else (in_axes, function)
+            return None if in_axes == UNKNOWN_OPTION else (in_axes, function)
         value = ctx.value(func)
         while isinstance(value, Transformed) and CALL_KINDS.get(value.transform) == "same":
             value = value.function
         if not isinstance(value, Transformed) or value.transform != _VMAP:
             return None
         in_axes = value.option("in_axes", 0)
-        return None if in_axes == UNKNOWN_AXES else (in_axes, value.function)
+        return None if in_axes == UNKNOWN_OPTION else (in_axes, value.function)
 
     @staticmethod
     def argument_names(function: Value | None, count: int) -> list[str]:
