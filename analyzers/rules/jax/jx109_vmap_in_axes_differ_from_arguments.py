@@ -124,8 +124,8 @@ class VmapInAxesDifferFromArguments(Rule):
                 continue
             rank = len(shape)
             minimum = axis + 1 if axis >= 0 else -axis
-            known = all(isinstance(size, int) for size in shape)
-            shown = f" (its shape is {_python_shape(shape)})" if known else ""  # type: ignore[arg-type]
+            sizes = [size for size in shape if isinstance(size, int)]
+            shown = f" (its shape is {_python_shape(tuple(sizes))})" if len(sizes) == rank else ""
             hint = "pass `None` for it in `in_axes` if every example shares it" if rank == 0 else "map an axis it has"
             ctx.report(
                 arg,

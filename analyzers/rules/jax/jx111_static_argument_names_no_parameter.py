@@ -14,17 +14,28 @@ from xlalens.analyzers.rules.jax._pallas import plural
 from xlalens.analyzers.semantics.names import FunctionNode, positional_params
 
 
-def _literal(expr: ast.expr, kind: type) -> list[object] | None:
+def _literal(expr: ast.expr) -> list[object] | None:
     """The literal entries of ``static_argnums=2`` / ``static_argnames=("a", "b")``, or None if not literal."""
     try:
         value = ast.literal_eval(expr)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
-    items = list(value) if isinstance(value, tuple | list) else [value]
-    return items if all(type(item) is kind for item in items) else None
+    return list(value) if isinstance(value, tuple | list) else [value]
 
 
-def _python_tuple(items: list[object]) -> str:
+def _literal_ints(expr: ast.expr) -> list[int] | None:
+    items = _literal(expr) or []
+    ints = [item for item in items if type(item) is int]
+    return ints if ints and len(ints) == len(items) else None
+
+
+def _literal_strs(expr: ast.expr) -> list[str] | None:
+    items = _literal(expr) or []
+    strs = [item for item in items if isinstance(item, str)]
+    return strs if strs and len(strs) == len(items) else None
+
+
+def _python_tuple(items: list[int]) -> str:
     return f"({items[0]!r},)" if len(items) == 1 else f"({', '.join(repr(item) for item in items)})"
 
 
@@ -116,11 +127,11 @@ class StaticArgumentNamesNoParameter(Rule):
         expr = wrapper.keywords.get("static_argnums")
         if expr is None or target.args.vararg is not None:
             return
-        numbers = _literal(expr, int)
+        numbers = _literal_ints(expr)
         count = len(positional_params(target)) - wrapper.function.bound_positional
         if numbers is None or count < 0:
             return
-        outside = [n for n in numbers if not -count <= n < count]  # type: ignore[operator]
+        outside = [n for n in numbers if not -count <= n < count]
         if not outside:
             return
         valid = f"0-{count - 1}" if count > 1 else "0" if count == 1 else "none"
@@ -137,7 +148,7 @@ class StaticArgumentNamesNoParameter(Rule):
         expr = wrapper.keywords.get("static_argnames")
         if expr is None or target.args.kwarg is not None:
             return
-        names = _literal(expr, str)
+        names = _literal_strs(expr)
         if names is None:
             return
         args = target.args
