@@ -263,6 +263,8 @@ class Interpreter:
         self._sites_cut = False
         self._wrapper_calls_recorded: set[int] = set()
         self._provisional: set[int] = set()
+        self._cycle_hits: list[int] = []
+        """Every evaluation asked for while it was in progress (so it answered nothing), in order."""
         self._untraced_sites = 0
         self.dynamic_sites: dict[int, list[CallSite]] = {}
         """Calls the call graph cannot resolve alone (``model(x)`` of an object whose class is known only
@@ -289,6 +291,7 @@ class Interpreter:
         if found is not None:
             return found
         if key in self._in_progress:
+            self._cycle_hits.append(key)
             return Evaluation()
         # A provider evaluates call sites, which may evaluate this function: let it, and keep the result.
         params: Mapping[str, Value] | None = self.provided_for(key) if scope.is_function else None
@@ -297,6 +300,7 @@ class Interpreter:
             return found
         self._in_progress.add(key)
         cut = False
+        hits = len(self._cycle_hits)
         try:
             if scope.is_function and params is None:
                 params = self.call_site_params(scope.node)  # type: ignore[arg-type]
@@ -306,6 +310,9 @@ class Interpreter:
             evaluation = run.evaluation()
         finally:
             self._in_progress.discard(key)
+        # Asked while a function it reads from was half evaluated (a jitted function's evaluation asks
+        # for its caller's, which reads the jitted function's defaults): what it read there was unknown.
+        cut = cut or any(hit != key for hit in self._cycle_hits[hits:])
         if key not in self._providing:
             # (one evaluated while its own parameters are being provided holds only for that query)
             self._evaluations[key] = evaluation
@@ -571,6 +578,7 @@ class Interpreter:
         self._call_budget -= 1
         self._calling.append(id(function))
         self._calling_nodes.append(function)
+        hits = len(self._cycle_hits)
         try:
             run = _FunctionRun(self, scope, staged=staged)
             run.execute(params)
@@ -578,7 +586,11 @@ class Interpreter:
         finally:
             self._calling.pop()
             self._calling_nodes.pop()
-        self._call_results[key] = result
+        if not any(
+            hit in self._in_progress and hit != id(self.index.module_scope.node) for hit in self._cycle_hits[hits:]
+        ):
+            # (a result that read a half-evaluated function holds only for this query)
+            self._call_results[key] = result
         return result
 
     def provided_for(self, key: int) -> Mapping[str, Value] | None:
@@ -606,6 +618,13 @@ class Interpreter:
         finally:
             self._providing.discard(key)
         return None
+
+    def call_value(
+        self, callee: FunctionRef | Transformed, args: list[Value], keywords: dict[str, Value], scope: Scope
+    ) -> Value:
+        """What calling ``callee`` (one of the module's functions, possibly transformed) on these
+        argument values returns, as code in ``scope`` would see it while a transform traces it."""
+        return _FunctionRun(self, scope, staged=True).call_traced(callee, args, keywords)
 
     def value_of(self, node: ast.AST, scope: Scope) -> Value:
         """The abstract value of expression ``node``, which sits in ``scope``."""
@@ -984,7 +1003,16 @@ class _FunctionRun:
                 continue
             if name not in CALL_KINDS:
                 return UNKNOWN
-            options = tuple((k.arg, k.value.value) for k in keywords if k.arg and isinstance(k.value, ast.Constant))
+            options = _literal_options(keywords)
+            if CALL_KINDS[name] == "map":
+                # `**options`, or `partial(jax.vmap, (0, None))` by position, may set them.
+                hidden = any(k.arg is None for k in keywords) or (
+                    isinstance(decorator, ast.Call) and len(decorator.args) > 1
+                )
+                for option in ("in_axes", "out_axes"):
+                    given = next((k.value for k in keywords if k.arg == option), None)
+                    axes = 0 if given is None else in_axes_literal(self.values.get(id(given)) or _literal_value(given))
+                    options += ((option, UNKNOWN_OPTION if hidden else axes),)
             value = Transformed(name, value, options)
         return value
 
@@ -1663,10 +1691,19 @@ class _FunctionRun:
                 return UNKNOWN  # the variables: their structure follows the module's parameters
             return Seq((out, UNKNOWN)) if "mutable" in keywords else out
         if kind == "map":
-            axis = callee.option("in_axes", 0)
-            sliced = [_mapped(a, axis if type(axis) is int else None) for a in args]
-            out = self.call_traced(inner, sliced, keywords)
-            return _stacked(out, _batch_size(args))
+            mapped = vmapped_arguments(callee, args, keywords)
+            if mapped is None:
+                return UNKNOWN  # vmap raises: one in_axes entry per positional argument
+            sliced, mapped_keywords = mapped
+            out = self.call_traced(inner, sliced, mapped_keywords)
+            axes = callee.option("in_axes", 0)
+            if axes == UNKNOWN_OPTION:
+                batch = None
+            else:
+                batch = _batch_size(args, axes if isinstance(axes, tuple) else (axes,) * len(args))
+            stacked = _stacked(out, batch)
+            # Elsewhere than in front, the batch axis moves the output's axes: only the structure is known.
+            return stacked if callee.option("out_axes", 0) == 0 else _leafwise(stacked, False, True)
         traced_args = (
             [traced_copy(a) for a in args] if kind == "same" and callee.transform != "jax.named_call" else args
         )
@@ -1674,7 +1711,7 @@ class _FunctionRun:
         if kind == "same":
             return out if self.staged else concrete_copy(out)
         argnums = callee.option("argnums", 0)
-        if not isinstance(argnums, int) or not 0 <= argnums < len(args):
+        if not isinstance(argnums, int) or not 0 <= argnums < len(args) or callee.option("has_aux") == UNKNOWN_OPTION:
             return UNKNOWN
         # A gradient is a tracer when the caller is traced or any input is (a vmapped example, say).
         grads = _gradient_like(args[argnums], self.staged or self.any_traced(args, keywords))
@@ -1716,9 +1753,14 @@ class _FunctionRun:
         if qualname in _MATH_FUNCTIONS and args and all(_is_number(a) and isinstance(a, Const) for a in args):
             return _fold_math(qualname, [a.value for a in args])  # type: ignore[union-attr]
         if qualname in CALL_KINDS and args and isinstance(args[0], FunctionRef | Transformed | Instance):
-            options = tuple(
-                (k.arg, k.value.value) for k in node.keywords if k.arg is not None and isinstance(k.value, ast.Constant)
-            )
+            options = _literal_options(node.keywords)
+            if CALL_KINDS[qualname] == "map":
+                positional = qualname == "jax.vmap"
+                given = keywords.get("in_axes", args[1] if positional and len(args) > 1 else Const(0))
+                out_axes = keywords.get("out_axes", args[2] if positional and len(args) > 2 else Const(0))
+                if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
+                    given = out_axes = UNKNOWN  # `**options` or `*axes` may set them
+                options += (("in_axes", in_axes_literal(given)), ("out_axes", in_axes_literal(out_axes)))
             return Transformed(qualname, args[0], options)
         if qualname == "functools.partial" and args and isinstance(args[0], FunctionRef):
             return UNKNOWN
@@ -2079,6 +2121,85 @@ def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
     return found
 
 
+UNKNOWN_OPTION = "unknown"
+"""An option of a ``Transformed`` whose value is not known: not a literal or constant (a vmap's
+``in_axes`` from a config, ``has_aux=cfg.aux``), or possibly set by ``**options``."""
+
+
+def in_axes_literal(value: Value) -> object:
+    """A vmap's ``in_axes`` value as Python data: an int, None, or a tuple of them (nested for pytree
+    arguments; a list reads as a tuple, as vmap reads it). :data:`UNKNOWN_OPTION` when it is not known.
+
+    Examples:
+        >>> in_axes_literal(Seq((Const(None), Seq((Const(0), Const(1))))))
+        (None, (0, 1))
+        >>> in_axes_literal(Seq((Const(0), UNKNOWN)))
+        'unknown'
+    """
+    if isinstance(value, Const) and (value.value is None or type(value.value) is int):
+        return value.value
+    if isinstance(value, Seq):
+        items = tuple(in_axes_literal(item) for item in value.items)
+        return UNKNOWN_OPTION if UNKNOWN_OPTION in items else items
+    return UNKNOWN_OPTION
+
+
+def vmapped_arguments(
+    vmapped: Transformed, args: Sequence[Value], keywords: Mapping[str, Value]
+) -> tuple[list[Value], dict[str, Value]] | None:
+    """What the function under a ``vmap`` sees of the arguments of one call; None when vmap raises
+    because ``in_axes`` has a different length.
+
+    An entry of None passes its argument whole; keyword arguments are always mapped over axis 0;
+    when ``in_axes`` is not known, every argument is a tracer of unknown shape.
+    """
+    axes = vmapped.option("in_axes", 0)
+    mapped_keywords = {k: _mapped(v, 0) for k, v in keywords.items()}
+    if axes == UNKNOWN_OPTION:
+        blind = [_mapped(a, None) for a in args]
+        shapeless = [Array(None, a.dtype, a.weak_type, True, a.library) if isinstance(a, Array) else a for a in blind]
+        return shapeless, mapped_keywords
+    if not isinstance(axes, tuple):
+        axes = (axes,) * len(args)
+    elif len(axes) != len(args):
+        return None
+    sliced = [
+        a if axis is None else _mapped(a, axis if type(axis) is int else None)
+        for a, axis in zip(args, axes, strict=True)
+    ]
+    return sliced, mapped_keywords
+
+
+def _literal_options(keywords: Sequence[ast.keyword]) -> tuple[tuple[str, object], ...]:
+    """A transform's keyword options other than vmap's axes: literal values, the others unknown.
+
+    ``**options`` may set ``has_aux`` and ``argnums``, which change what a gradient call returns.
+    """
+    options: list[tuple[str, object]] = []
+    for keyword in keywords:
+        if keyword.arg in ("in_axes", "out_axes"):
+            continue
+        if keyword.arg is None:
+            options += [("has_aux", UNKNOWN_OPTION), ("argnums", UNKNOWN_OPTION)]
+        elif isinstance(keyword.value, ast.Constant):
+            options.append((keyword.arg, keyword.value.value))
+        else:
+            options.append((keyword.arg, UNKNOWN_OPTION))
+    return tuple(options)
+
+
+def _literal_value(expr: ast.expr) -> Value:
+    """A literal of ints, None and tuples or lists of them as a value (a decorator seen from another run)."""
+    if isinstance(expr, ast.Constant):
+        return Const(expr.value)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub) and isinstance(expr.operand, ast.Constant):
+        value = expr.operand.value
+        return Const(-value) if type(value) is int else UNKNOWN
+    if isinstance(expr, ast.Tuple | ast.List):
+        return Seq(tuple(_literal_value(e) for e in expr.elts), isinstance(expr, ast.List))
+    return UNKNOWN
+
+
 def _mapped(value: Value, axis: int | None = None) -> Value:
     """What a function under ``vmap`` sees of an argument: one slice along ``axis``, still traced.
 
@@ -2221,11 +2342,11 @@ def _arithmetic_dtype(op: ast.operator, left: Value, right: Value) -> tuple[str 
     return dtype, weak
 
 
-def _batch_size(args: Sequence[Value]) -> int | None:
-    """The size of the mapped axis ``vmap`` sees: the leading axis of the first array argument."""
-    for arg in args:
-        if isinstance(arg, Array) and arg.shape:
-            return arg.shape[0]
+def _batch_size(args: Sequence[Value], axes: Sequence[object]) -> int | None:
+    """The size of the mapped axis ``vmap`` sees: the mapped axis of the first mapped array argument."""
+    for arg, axis in zip(args, axes, strict=True):
+        if isinstance(arg, Array) and arg.shape and type(axis) is int and -len(arg.shape) <= axis < len(arg.shape):
+            return arg.shape[axis]
     return None
 
 

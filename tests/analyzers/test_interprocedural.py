@@ -175,3 +175,82 @@ def test_unknown_callers_leave_parameters_unknown() -> None:
     assert _value(index, interpreter, "scale", "x") is UNKNOWN
     assert call_graph(index).escapes(_function(index, "scale"))
     assert interpreter.call_site_params(_function(index, "scale")) is None
+
+
+def test_vmap_maps_only_the_arguments_in_axes_maps() -> None:
+    index, interpreter = _module(
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        AXES = (None, 0)
+
+
+        def loss(w, x):
+            return x * w
+
+
+        @partial(jax.vmap, in_axes=(None, 1))
+        def columns(w, x):
+            return x * w
+
+
+        def main():
+            w = jnp.ones(3)
+            xs = jnp.ones((8, 3))
+            jax.vmap(loss, in_axes=(None, 0))(w, xs)
+            jax.vmap(loss, AXES)(w, xs)
+            jax.vmap(loss)(w, x=xs)
+            columns(w, jnp.ones((3, 5)))
+            jax.vmap(loss, in_axes=(None, 0), out_axes=1)(w, xs)
+            jax.vmap(loss, in_axes=(None, 0, 0))(w, xs)
+        """
+    )
+    assert _value(index, interpreter, "main", "jax.vmap(loss, in_axes=(None, 0))(w, xs)") == Array(
+        (8, 3), "float32", traced=True
+    )
+    assert _value(index, interpreter, "main", "jax.vmap(loss, AXES)(w, xs)") == Array((8, 3), "float32", traced=True)
+    assert _value(index, interpreter, "main", "columns(w, jnp.ones((3, 5)))") == Array((5, 3), "float32", traced=True)
+    # A keyword argument is mapped over its axis 0 like the positional ones.
+    keyword = _value(index, interpreter, "main", "jax.vmap(loss)(w, x=xs)")
+    assert isinstance(keyword, Array) and keyword.shape is not None and len(keyword.shape) == 2
+    moved = _value(index, interpreter, "main", "jax.vmap(loss, in_axes=(None, 0), out_axes=1)(w, xs)")
+    assert isinstance(moved, Array) and moved.shape is None
+    assert _value(index, interpreter, "main", "jax.vmap(loss, in_axes=(None, 0, 0))(w, xs)") is UNKNOWN
+
+
+def test_a_value_read_from_a_half_evaluated_function_is_asked_again() -> None:
+    # Evaluating `update` first asks for its call site in `train`, whose call of `update` reads the
+    # defaults of `update` while its evaluation is in progress: that answer must not be kept.
+    index, interpreter = _module(
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def update(params, state, grads, decay=0.9):
+            state = jax.tree.map(lambda s, g: decay * s + g, state, grads)
+            return params - state, state
+
+
+        step = jax.jit(update, donate_argnums=(0, 1))
+
+
+        def train(params, batches):
+            state = jnp.zeros_like(params)
+            for x in batches:
+                params, state = step(params, state, x)
+            return state
+
+
+        train(jnp.ones(8), [jnp.ones(8)])
+        """
+    )
+    _value(index, interpreter, "update", "params - state")
+    train = _function(index, "train")
+    scope = index.scope_of(train)
+    assert scope is not None
+    (returned,) = [n for n in ast.walk(train) if isinstance(n, ast.Return)]
+    assert interpreter.value_of(returned.value, scope) == Array((8,), "float32")

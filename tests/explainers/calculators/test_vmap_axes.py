@@ -107,3 +107,20 @@ def test_bad_text_names_its_field(field: str, text: str) -> None:
     with pytest.raises(CalculatorInputError) as error:
         get_calculator("vmap-axes").run({field: text})
     assert error.value.field == field
+
+
+def test_a_jx109_finding_opens_the_calculator_on_jaxs_error() -> None:
+    from xlalens.analyzers.api import check_source
+
+    source = (
+        "import jax\nimport jax.numpy as jnp\n\n\n"
+        "def loss(params, x, y):\n    return ((x @ params - y) ** 2).sum()\n\n\n"
+        "jax.vmap(loss, in_axes=(None, 0))(jnp.ones(3), jnp.ones((8, 3)), jnp.zeros(8))\n"
+    )
+    (finding,) = [d for d in check_source(source, "loss.py") if d.code == "JX109"]
+    assert finding.calculator is not None
+    name, inputs = finding.calculator
+    calculator = get_calculator(name)
+    query = calculator.query(inputs)
+    assert query == {"args": "params: f32[3]; x: f32[8,3]; y: f32[8]", "in-axes": "(None, 0)"}
+    assert calculator.run(query).headline.endswith("but got len(in_axes)=2, len(args)=3")

@@ -1,0 +1,191 @@
+"""JX110: ``jax.grad`` / ``jax.value_and_grad`` of a function whose output is certainly not a scalar."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xlalens.analyzers.core.diagnostics import Position, Range, RelatedLocation
+from xlalens.analyzers.engine.check_context import CheckContext
+from xlalens.analyzers.engine.registry import register_rule
+from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.knowledge.transforms import CALL_KINDS
+from xlalens.analyzers.semantics.interpreter import vmapped_arguments
+from xlalens.analyzers.semantics.values import Array, Dict, FunctionRef, Seq, Transformed, Value
+from xlalens.explainers.calculators import dtypes
+
+_GRADS = frozenset({"jax.grad", "jax.value_and_grad"})
+_MAX_WRAPPERS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class _Gradient:
+    """A ``grad`` reached by a call, with what its function returns for that call."""
+
+    transform: Transformed
+    output: Value
+    under_vmap: bool
+
+
+def _shape_text(shape: tuple[int | None, ...]) -> str:
+    if all(isinstance(size, int) for size in shape):
+        return f"({shape[0]},)" if len(shape) == 1 else f"({', '.join(map(str, shape))})"
+    return f"rank {len(shape)}"
+
+
+@register_rule
+class GradientOfNonScalarOutput(Rule):
+    """## What it does
+    Finds a call of `jax.grad(f)` or `jax.value_and_grad(f)` (directly, under `jit`, or under
+    `vmap` for per-example gradients) where `f` returns an array of known non-scalar shape for the
+    arguments of that call, or returns a tuple, list or dict without `has_aux=True`.
+
+    ## Why is this bad?
+    `grad` differentiates a function with one scalar output. An output of shape `(8,)` (a loss per
+    example that was never averaged), `(1,)` (a `keepdims=True` sum) or a `(loss, metrics)` pair
+    makes the call fail with `TypeError: Gradient only defined for scalar-output functions. Output
+    had shape: (8,).` (or `Output was (...)` for a tuple). Reduce the output (`.mean()`, `.sum()`),
+    return auxiliary values with `has_aux=True`, or ask for the full Jacobian with `jax.jacrev`.
+    Outputs whose shape the analysis does not know are not reported.
+
+    ## Example
+    ```python
+    import jax
+    import jax.numpy as jnp
+
+
+    def loss(w, xs, ys):
+        return (xs @ w - ys) ** 2
+
+
+    grads = jax.grad(loss)(jnp.ones(3), jnp.ones((8, 3)), jnp.zeros(8))
+    ```
+
+    Use instead:
+    ```python
+    import jax
+    import jax.numpy as jnp
+
+
+    def loss(w, xs, ys):
+        return jnp.mean((xs @ w - ys) ** 2)
+
+
+    grads = jax.grad(loss)(jnp.ones(3), jnp.ones((8, 3)), jnp.zeros(8))
+    ```
+
+    ## References
+    - JAX docs: `jax.grad` ("Gradient only defined for scalar-output functions"), `has_aux`
+    - JAX docs: "The Autodiff Cookbook" (per-example gradients, `jacrev`)
+    """
+
+    code = "JX110"
+    raises = ("TypeError",)
+    message = "`grad` of a function whose output is not a scalar"
+    explainer = "transforms#grad-of-a-batched-function-needs-a-reduction"
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
+    needs_traced = False
+
+    def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        assert isinstance(node, ast.Call)
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return
+        callee = ctx.value(node.func)
+        if not isinstance(callee, Transformed):
+            return
+        args = [ctx.value(arg) for arg in node.args]
+        keywords = {k.arg: ctx.value(k.value) for k in node.keywords if k.arg is not None}
+        gradient = self.gradient(callee, args, keywords, ctx, False)
+        if gradient is None:
+            return
+        problem = self.problem(gradient)
+        if problem is None:
+            return
+        transform = gradient.transform
+        name = transform.transform.removeprefix("jax.")
+        function = transform.function
+        label = self.function_name(function)
+        where = " for one example" if gradient.under_vmap else ""
+        ctx.report(
+            node,
+            f'`{name}` of `{label}`, which returns {problem[0]}{where}: JAX raises TypeError "Gradient only '
+            f'defined for scalar-output functions. {problem[1]}"; {problem[2]}',
+            related=self.defined_here(function, label, ctx),
+        )
+
+    def gradient(
+        self, callee: Value, args: list[Value], keywords: dict[str, Value], ctx: CheckContext, under_vmap: bool
+    ) -> _Gradient | None:
+        """The ``grad`` this call runs (through ``jit`` and ``vmap``), with its function's output."""
+        for _ in range(_MAX_WRAPPERS):
+            if not isinstance(callee, Transformed):
+                return None
+            kind = CALL_KINDS.get(callee.transform)
+            if callee.transform in _GRADS:
+                function = callee.function
+                if not isinstance(function, FunctionRef | Transformed):
+                    return None
+                output = ctx.interpreter.call_value(function, args, keywords, ctx.scope)
+                return _Gradient(callee, output, under_vmap)
+            if kind == "same":
+                callee = callee.function
+            elif callee.transform == "jax.vmap":
+                mapped = vmapped_arguments(callee, args, keywords)
+                if mapped is None:
+                    return None
+                args, keywords = mapped
+                callee, under_vmap = callee.function, True
+            else:
+                return None
+        return None
+
+    @staticmethod
+    def problem(gradient: _Gradient) -> tuple[str, str, str] | None:
+        """What the output is, JAX's sentence about it, and the fix; None when it may be a scalar."""
+        output = gradient.output
+        has_aux = gradient.transform.option("has_aux", False)
+        if has_aux is True:
+            if not isinstance(output, Seq) or len(output.items) != 2:
+                return None
+            output = output.items[0]
+        elif has_aux is not False:
+            return None
+        if isinstance(output, Array) and output.shape:
+            shape = output.shape
+            kind = f"an array of shape {_shape_text(shape)}"
+            if output.dtype is not None:
+                kind = f"`{dtypes.aval(output.dtype, shape)}`"
+            known = all(isinstance(size, int) for size in shape)
+            said = f"Output had shape: {_shape_text(shape)}." if known else "Output had shape: ..."
+            fix = "reduce it to a scalar (`.mean()`, `.sum()`), or use `jax.jacrev` for the full Jacobian"
+            return kind, said, fix
+        if isinstance(output, Seq | Dict) and has_aux is False:
+            if isinstance(output, Dict):
+                container, size, said = "a dict", len(output.values), "Output was {...}."
+            else:
+                container = "a list" if output.is_list else "a tuple"
+                size, said = len(output.items), "Output was [...]." if output.is_list else "Output was (...)."
+            fix = "return the loss alone, or pass `has_aux=True` and return `(loss, aux)`"
+            return f"{container} of {size} values", said, fix
+        return None
+
+    @staticmethod
+    def function_name(function: Value) -> str:
+        if isinstance(function, FunctionRef):
+            node = function.node
+            return "<lambda>" if isinstance(node, ast.Lambda) else node.name
+        if isinstance(function, Transformed):
+            inner = GradientOfNonScalarOutput.function_name(function.function)
+            return f"{function.transform.removeprefix('jax.')}({inner})"
+        return "f"
+
+    @staticmethod
+    def defined_here(function: Value, label: str, ctx: CheckContext) -> list[RelatedLocation]:
+        if not isinstance(function, FunctionRef):
+            return []
+        node = function.node
+        anchor = ctx.source.node_range(node)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            anchor = Range(anchor.start, Position(node.lineno, len(ctx.source.line(node.lineno))))
+        return [RelatedLocation(ctx.path, anchor, f"`{label}` is defined here")]
