@@ -1,4 +1,4 @@
-# oracle: stdout KeyReuseError: Previously-consumed key passed to jit-compiled function
+# oracle: raises KeyReuseError: Previously-consumed key passed to jit-compiled function
 import dataclasses
 
 import jax
@@ -26,7 +26,4 @@ def init_model(key, cfg):
     }
 
 
-try:
-    params = init_model(jax.random.key(0), ModelConfig())
-except jax.errors.KeyReuseError as err:
-    print("KeyReuseError:", err)
+params = init_model(jax.random.key(0), ModelConfig())
