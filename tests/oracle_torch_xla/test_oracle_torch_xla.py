@@ -94,6 +94,8 @@ _OPERATORS: dict[str, Callable[[Fraction, Fraction], bool]] = {
     "<=": operator.le,
 }
 _SETTINGS = {"devices": r"[1-9]\d*", "raises": r"[A-Za-z_]\w*", "timed": r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"}
+_CLEARED_VARIABLES = ("CPU_NUM_DEVICES", "PYTHONOPTIMIZE", "XLALENS_ORACLE_TIMED")
+"""Variables the test sets per case, never inherited from the test runner's environment."""
 _SINGLE_RUN = frozenset({"timed-share"})
 """Checks one run answers (the others compare the 2-step and 5-step runs, or need both to run)."""
 _PER_STEP = {
@@ -266,7 +268,7 @@ def run_case(python: str, case: Case, steps: int) -> Run:
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("XLA_", "PT_XLA_", "PJRT_")) and k not in ("CPU_NUM_DEVICES", "PYTHONOPTIMIZE", "XLALENS_ORACLE_TIMED")
+        if not k.startswith(("XLA_", "PT_XLA_", "PJRT_")) and k not in _CLEARED_VARIABLES
     }
     env.update(PJRT_DEVICE="CPU", XLALENS_ORACLE_STEPS=str(steps), PYTHONHASHSEED="0", TF_CPP_MIN_LOG_LEVEL="2")
     if case.devices is not None:
