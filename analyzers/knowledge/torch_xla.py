@@ -338,5 +338,24 @@ CONV_LAYERS: dict[str, int] = {"torch.nn.Conv1d": 1, "torch.nn.Conv2d": 2, "torc
 """Convolutions and their number of spatial dimensions: ``Conv2d(in, out, k)`` has ``weight``
 ``(out, in // groups, k, k)`` (``k`` may be a tuple) and ``bias`` ``(out,)``."""
 
+PARAMETER_FREE_LAYERS: frozenset[str] = frozenset(
+    {
+        "torch.nn.ReLU",
+        "torch.nn.GELU",
+        "torch.nn.SiLU",
+        "torch.nn.Tanh",
+        "torch.nn.Sigmoid",
+        "torch.nn.LeakyReLU",
+        "torch.nn.ELU",
+        "torch.nn.Mish",
+        "torch.nn.Softmax",
+        "torch.nn.LogSoftmax",
+        "torch.nn.Dropout",
+        "torch.nn.Identity",
+        "torch.nn.Flatten",
+    }
+)
+"""Layers without parameters: ``named_parameters()`` of a ``Sequential`` skips them."""
+
 SEQUENTIAL = "torch.nn.Sequential"
 """``nn.Sequential(a, b, c)[i]`` is its ``i``-th layer."""
