@@ -12,6 +12,7 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.models.torch_xla.model import Kind, StepLoop, loaders_of
 from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location, model, snippet, step_place
+from xlalens.analyzers.semantics.names import BindingKind
 
 
 def _loop_variables(step: StepLoop) -> set[str]:
@@ -70,6 +71,12 @@ def _size_arguments(factory: str, node: ast.Call) -> list[ast.expr]:
     return [*node.args, *(k.value for k in node.keywords if k.arg in ("size", "start", "end", "step"))]
 
 
+_SHAPE_CARRYING = frozenset(
+    {"unsqueeze", "float", "half", "bfloat16", "long", "int", "contiguous", "clone", "detach", "t", "transpose"}
+)
+"""Tensor methods whose result still differs in shape when the receivers do."""
+
+
 def _changing(names: set[str], node: ast.AST) -> str | None:
     """The first (by name) of ``names`` that ``node`` reads."""
     read = sorted(names & _reads(node))
@@ -89,6 +96,8 @@ class ChangingInputShapeInStep(Rule):
       (`torch.arange(step + 1, device=device)`, `x.narrow(1, 0, cur_len)`), and a host tensor cut
       to such a length and moved to the device (`data[:batch_size_at(step)].to(device)`; a window
       of fixed length such as `data[i * bs : (i + 1) * bs]` keeps one shape);
+    - an item of a host list whose tensors are built with sizes from the comprehension's variable
+      (`[torch.randn(6 + 2 * i, 12) for i in range(n)]`), moved to the device in the step;
     - a tensor that grows every step (`history = torch.cat([history, new])`);
     - a `DataLoader` with `batch_size` above 1 and no `drop_last=True` feeding the step: its
       last batch is shorter (informational: one extra compile per epoch).
@@ -183,6 +192,17 @@ class ChangingInputShapeInStep(Rule):
                 calculator={"graphs": 2},
             )
             return
+        varying = self.varying_host_item(node, place.loop, ctx) if own_scope else None
+        if varying is not None:
+            ctx.report(
+                node,
+                f"`{snippet(ctx, node)}` moves an item of `{varying}`, whose tensors are built with sizes that "
+                "differ from item to item: each new shape is a new graph to compile; pad them to a fixed size "
+                "(or a few buckets)",
+                related=loop_location(ctx, place),
+                calculator={"graphs": 2},
+            )
+            return
         grown = self.grown_name(node, ctx)
         if grown is not None:
             ctx.report(
@@ -229,6 +249,41 @@ class ChangingInputShapeInStep(Rule):
             if (lower is None) != (upper is None):
                 return "moves a host tensor cut to a length", lower or upper  # type: ignore[return-value]
         return None
+
+    @staticmethod
+    def varying_host_item(node: ast.AST, loop: StepLoop, ctx: CheckContext) -> str | None:
+        """The list the step loop iterates, when ``node`` moves its item to the device (``x.to(device)``, also
+        after ``unsqueeze``/``float``...) and the list is one comprehension of tensor factories whose size
+        reads the comprehension's variable (``[torch.randn(6 + 2 * i, 12) for i in range(n)]``)."""
+        assert isinstance(node, ast.Call)
+        func = node.func
+        if not isinstance(func, ast.Attribute) or func.attr != "to" or not is_xla(fact(ctx, node)):
+            return None
+        item = func.value
+        while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute) and item.func.attr in _SHAPE_CARRYING:
+            item = item.func.value
+        header = loop.node
+        if not (
+            isinstance(item, ast.Name)
+            and isinstance(header, ast.For)
+            and isinstance(header.target, ast.Name)
+            and header.target.id == item.id
+            and isinstance(header.iter, ast.Name)
+        ):
+            return None
+        found = ctx.index.lookup(header.iter.id, loop.scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+            return None
+        statement = ctx.index.assignment_of(found[1][0].node)
+        built = statement.value if statement is not None else None
+        if not isinstance(built, ast.ListComp) or len(built.generators) != 1 or not isinstance(built.elt, ast.Call):
+            return None
+        factory = ctx.index.qualname(built.elt.func, found[0])
+        if factory not in tx.TENSOR_FACTORIES_WITHOUT_INPUT:
+            return None
+        variables = {n.id for n in ast.walk(built.generators[0].target) if isinstance(n, ast.Name)}
+        sizes = _size_arguments(factory, built.elt)
+        return header.iter.id if any(_changing(variables, size) for size in sizes) else None
 
     @staticmethod
     def grown_name(node: ast.AST, ctx: CheckContext) -> str | None:
