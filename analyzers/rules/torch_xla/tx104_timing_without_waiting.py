@@ -47,9 +47,9 @@ class TimingWithoutWaiting(Rule):
     subtracted from) and whose last preceding device call is a sync: `torch_xla.sync()`,
     `xm.mark_step()` or `with torch_xla.step():`, with or without `wait=True`, and nothing between
     them that waits for the device (`xm.wait_device_ops()`, `.item()`, `.cpu()`, printing a
-    tensor, or a call the rule cannot see into). The sync is followed through the module's own
-    functions (`self._flush()` that calls `torch_xla.sync()`) and into the loop the clock reading
-    closes.
+    tensor, a step closure the sync runs, or a call the rule cannot see into). The sync is followed
+    through the module's own functions (`self._flush()` that calls `torch_xla.sync()`) and into the
+    loop the clock reading closes.
 
     ## Why is this bad?
     A sync cuts the pending graph, compiles it if it is new, and hands it to the device; it
@@ -131,6 +131,8 @@ class TimingWithoutWaiting(Rule):
         if found is None or found[0][0] is not _Kind.SYNC or self.repeated_in_place(statement, found[1], ctx):
             return
         _, sync, via = found[0]
+        if self.closes_with_callback(statement, via, ctx):
+            return
         waits = isinstance(sync, ast.Call) and any(
             k.arg == "wait" and isinstance(k.value, ast.Constant) and k.value.value is True for k in sync.keywords
         )
@@ -146,6 +148,46 @@ class TimingWithoutWaiting(Rule):
             "returns once the graph is dispatched and nothing waits for the device, so the interval measures "
             "tracing and dispatch, not the computation; call `xm.wait_device_ops()` before reading the clock",
             related=(RelatedLocation(ctx.path, ctx.source.node_range(sync), "the graph is dispatched here"),),
+        )
+
+    def closes_with_callback(self, statement: ast.stmt, via: ast.Call | None, ctx: CheckContext) -> bool:
+        """Whether a step closure is registered for the sync: in the statements before the clock back to the
+        sync before that one, in the loop the clock is in, or in the function the sync was found in. The sync
+        runs it, and a closure that reads a value waits for the graph (measured: the interval then covers the
+        computation)."""
+        roots: list[ast.AST] = []
+        found = block_of(statement, ctx.index, ctx.scope)
+        if found is not None:
+            block, position = found
+            reached_sync = False
+            for earlier in reversed(block[:position]):
+                syncs = any(
+                    isinstance(n, ast.Call) and ctx.qualname(n.func) in tx.SYNC_FUNCTIONS for n in walk_scope([earlier])
+                )
+                if syncs and reached_sync:
+                    break
+                reached_sync = reached_sync or syncs
+                roots.append(earlier)
+        current = parents(ctx.index, ctx.scope).get(id(statement))
+        while current is not None and not isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+            if isinstance(current, ast.For | ast.AsyncFor | ast.While):
+                roots.extend(current.body)
+                break
+            current = parents(ctx.index, ctx.scope).get(id(current))
+        if via is not None:
+            owner = ctx.scope.enclosing_function()
+            sites = call_graph(ctx.index).calls_in(owner.node if owner is not None else ctx.index.tree)  # type: ignore[arg-type]
+            callee = next((s.callee for s in sites if s.call is via), None)
+            if isinstance(callee, ast.FunctionDef | ast.AsyncFunctionDef):
+                roots.extend(callee.body)
+        closure = tx.STEP_CLOSURE.rsplit(".", 1)[-1]
+        return any(
+            isinstance(n, ast.Call)
+            and (
+                ctx.qualname(n.func) == tx.STEP_CLOSURE
+                or (isinstance(n.func, ast.Attribute) and n.func.attr == closure)
+            )
+            for n in walk_scope(roots)
         )
 
     @staticmethod
