@@ -26,6 +26,10 @@ SYNC_FUNCTIONS: frozenset[str] = frozenset(
 )
 """Calls that cut the pending graph, compile it if it is new, and run it."""
 
+WAIT_DEVICE_OPS = "torch_xla.core.xla_model.wait_device_ops"
+"""Blocks until every graph already dispatched has run. ``torch_xla.sync(wait=True)`` does not:
+measured with torch_xla 2.9 on CPU, it returns once the graph is dispatched, before it has run."""
+
 MARK_STEP = "torch_xla.core.xla_model.mark_step"
 """The deprecated spelling of :data:`SYNC_FUNCTIONS`; fixes use it in files that already do."""
 
@@ -333,6 +337,25 @@ SIZED_LAYERS: dict[str, tuple[str, str]] = {
 CONV_LAYERS: dict[str, int] = {"torch.nn.Conv1d": 1, "torch.nn.Conv2d": 2, "torch.nn.Conv3d": 3}
 """Convolutions and their number of spatial dimensions: ``Conv2d(in, out, k)`` has ``weight``
 ``(out, in // groups, k, k)`` (``k`` may be a tuple) and ``bias`` ``(out,)``."""
+
+PARAMETER_FREE_LAYERS: frozenset[str] = frozenset(
+    {
+        "torch.nn.ReLU",
+        "torch.nn.GELU",
+        "torch.nn.SiLU",
+        "torch.nn.Tanh",
+        "torch.nn.Sigmoid",
+        "torch.nn.LeakyReLU",
+        "torch.nn.ELU",
+        "torch.nn.Mish",
+        "torch.nn.Softmax",
+        "torch.nn.LogSoftmax",
+        "torch.nn.Dropout",
+        "torch.nn.Identity",
+        "torch.nn.Flatten",
+    }
+)
+"""Layers without parameters: ``named_parameters()`` of a ``Sequential`` skips them."""
 
 SEQUENTIAL = "torch.nn.Sequential"
 """``nn.Sequential(a, b, c)[i]`` is its ``i``-th layer."""

@@ -8,7 +8,12 @@ exception's class name (``raised``) and message, and nothing else. Otherwise any
 pending is synced, the device is waited for (executions are asynchronous: counts read earlier leak
 into later reads), and the line reports ``raised: null`` and the metrics: ``ExecuteTime`` and
 ``TransferFromDeviceTime`` sample counts, the ``UncachedCompile`` counter, the largest
-``TensorsGraphSize`` sample, and the CPU fallback ops. This file runs under the oracle venv's
+``TensorsGraphSize`` sample, the CPU fallback ops, and ``busy_s``, the seconds during which some
+graph was executing (the union of the ``ExecuteTime`` samples, each ending at its timestamp: a
+graph dispatched while another runs counts its wait in its own sample, so a plain sum counts the
+same seconds several times). With ``XLALENS_ORACLE_TIMED=name`` (a module-level name of the case,
+or a dotted path from one: ``trainer.step_times``) it also reports ``timed_s``, the seconds the
+case measured itself: that value, or the sum of a list of them. This file runs under the oracle venv's
 Python, never under the test runner's, and never with ``python -O``: torch_xla's SPMD checks are
 ``assert`` statements.
 """
@@ -16,6 +21,7 @@ Python, never under the test runner's, and never with ``python -O``: torch_xla's
 from __future__ import annotations
 
 import json
+import os
 import runpy
 import sys
 
@@ -27,6 +33,29 @@ def _samples(met: object, name: str) -> int:
     return 0 if data is None else int(data[0])
 
 
+def _busy_seconds(met: object) -> float:
+    """The length of the union of the executions' ``[end - duration, end]`` intervals."""
+    data = met.metric_data("ExecuteTime")  # type: ignore[attr-defined]
+    intervals = sorted((end - duration / 1e9, end) for end, duration in (data[2] if data else ()))
+    total, reached = 0.0, float("-inf")
+    for start, end in intervals:
+        if end > reached:
+            total += end - max(start, reached)
+            reached = end
+    return total
+
+
+def _timed(namespace: dict[str, object], path: str) -> float:
+    """The seconds the case stored under ``path``: one number, or the sum of a list of them."""
+    head, *rest = path.split(".")
+    value = namespace[head]
+    for name in rest:
+        value = getattr(value, name)
+    if isinstance(value, list | tuple):
+        return float(sum(value))
+    return float(value)  # type: ignore[arg-type]
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python harness.py CASEFILE", file=sys.stderr)
@@ -36,7 +65,7 @@ def main(argv: list[str]) -> int:
         return 2
     sys.argv = [argv[1]]
     try:
-        runpy.run_path(argv[1], run_name="__main__")
+        namespace = runpy.run_path(argv[1], run_name="__main__")
     except Exception as error:  # the case's own error is the result
         print(RESULT_PREFIX + json.dumps({"raised": type(error).__name__, "message": str(error)}), flush=True)
         return 0
@@ -54,7 +83,11 @@ def main(argv: list[str]) -> int:
         "compiles": int(met.counter_value("UncachedCompile") or 0),
         "graph_size": max((int(value) for _, value in sizes[2]), default=0) if sizes else 0,
         "fallbacks": sorted(met.executed_fallback_ops()),
+        "busy_s": _busy_seconds(met),
     }
+    timed = os.environ.get("XLALENS_ORACLE_TIMED")
+    if timed:
+        result["timed_s"] = _timed(namespace, timed)
     print(RESULT_PREFIX + json.dumps(result), flush=True)
     return 0
 

@@ -11,6 +11,11 @@ metrics after each run, and the header ``# oracle: signal<op>value ...`` is chec
   samples, the ``UncachedCompile`` counter and the largest ``TensorsGraphSize``, divided by the 3
   extra steps (setup and warm-up cancel out);
 * ``compiles``: ``UncachedCompile`` in the 5-step run;
+* ``timed-share``: with ``timed=NAME``, the seconds the case measured itself (the module-level
+  ``NAME``, or a dotted path from it such as ``trainer.step_times``: a number or a list summed)
+  divided by the seconds during which some graph of the run was executing (``ExecuteTime``). A
+  clock read before the device has run the graph measures a small share of it; one that waits
+  for the device covers most of it. Timing checks alone run the case once, with 5 steps;
 * ``fallback=aten::op``: the op ran as a CPU fallback;
 * ``devices=N``: the case runs with ``CPU_NUM_DEVICES=N`` (N virtual CPU devices, for SPMD; the
   case calls ``xr.use_spmd()`` itself), and the analyzer checks it with ``device-count = N``;
@@ -58,6 +63,7 @@ CODES = (
     "TX101",
     "TX102",
     "TX103",
+    "TX104",
     "TX201",
     "TX202",
     "TX203",
@@ -87,7 +93,11 @@ _OPERATORS: dict[str, Callable[[Fraction, Fraction], bool]] = {
     ">=": operator.ge,
     "<=": operator.le,
 }
-_SETTINGS = {"devices": r"[1-9]\d*", "raises": r"[A-Za-z_]\w*"}
+_SETTINGS = {"devices": r"[1-9]\d*", "raises": r"[A-Za-z_]\w*", "timed": r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"}
+_CLEARED_VARIABLES = ("CPU_NUM_DEVICES", "PYTHONOPTIMIZE", "XLALENS_ORACLE_TIMED")
+"""Variables the test sets per case, never inherited from the test runner's environment."""
+_SINGLE_RUN = frozenset({"timed-share"})
+"""Checks one run answers (the others compare the 2-step and 5-step runs, or need both to run)."""
 _PER_STEP = {
     "executions-per-step": "executions",
     "transfers-per-step": "transfers",
@@ -134,7 +144,8 @@ class Case:
 
     @property
     def step_counts(self) -> tuple[int, ...]:
-        return STEP_COUNTS if self.metric_checks else STEP_COUNTS[-1:]
+        per_step = any(c.signal not in _SINGLE_RUN for c in self.metric_checks)
+        return STEP_COUNTS if per_step else STEP_COUNTS[-1:]
 
     @property
     def code(self) -> str:
@@ -158,12 +169,15 @@ def load_case(path: Path) -> Case:
     checks = []
     for item in match.group("checks").split():
         parsed = _CHECK.fullmatch(item)
-        if parsed is None or (parsed.group("signal") not in (*_PER_STEP, "compiles", "fallback", *_SETTINGS)):
+        known = (*_PER_STEP, "compiles", "fallback", *_SINGLE_RUN, *_SETTINGS)
+        if parsed is None or parsed.group("signal") not in known:
             raise ValueError(f"{path}: unknown oracle check {item!r}")
         signal, op, value = parsed.group("signal"), parsed.group("op"), parsed.group("value")
         if signal in _SETTINGS and (op != "=" or not re.fullmatch(_SETTINGS[signal], value)):
             raise ValueError(f"{path}: {item!r} must be {signal}={_SETTINGS[signal]}")
         checks.append(Check(signal, op, value))
+    if any(c.signal == "timed" for c in checks) != any(c.signal == "timed-share" for c in checks):
+        raise ValueError(f"{path}: timed=NAME and a timed-share check go together")
     lines = text.split("\n", 2)
     message_match = _MESSAGE.match(lines[1]) if len(lines) > 1 else None
     message = message_match.group("message") if message_match else None
@@ -254,11 +268,14 @@ def run_case(python: str, case: Case, steps: int) -> Run:
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("XLA_", "PT_XLA_", "PJRT_")) and k not in ("CPU_NUM_DEVICES", "PYTHONOPTIMIZE")
+        if not k.startswith(("XLA_", "PT_XLA_", "PJRT_")) and k not in _CLEARED_VARIABLES
     }
     env.update(PJRT_DEVICE="CPU", XLALENS_ORACLE_STEPS=str(steps), PYTHONHASHSEED="0", TF_CPP_MIN_LOG_LEVEL="2")
     if case.devices is not None:
         env["CPU_NUM_DEVICES"] = str(case.devices)
+    timed = case.setting("timed")
+    if timed is not None:
+        env["XLALENS_ORACLE_TIMED"] = timed
     try:
         proc = subprocess.run(
             [python, str(HARNESS), str(path)],
@@ -304,6 +321,8 @@ def _measure(check: Check, short: dict[str, object], long: dict[str, object]) ->
         return Fraction(int(long["compiles"]))  # type: ignore[arg-type]
     if check.signal == "fallback":
         return ",".join(long["fallbacks"])  # type: ignore[arg-type]
+    if check.signal == "timed-share":
+        return Fraction(float(long["timed_s"])) / Fraction(float(long["busy_s"]))  # type: ignore[arg-type]
     key = _PER_STEP[check.signal]
     extra_steps = STEP_COUNTS[1] - STEP_COUNTS[0]
     return Fraction(int(long[key]) - int(short[key]), extra_steps)  # type: ignore[call-overload]
@@ -335,7 +354,7 @@ def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Futu
             )
     if not case.metric_checks:
         return
-    short, long = runs[0].result, runs[1].result
+    short, long = runs[0].result, runs[-1].result
     assert short is not None and long is not None
     failed = []
     for check in case.metric_checks:
@@ -345,7 +364,8 @@ def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Futu
         else:
             ok = _OPERATORS[check.op](measured, Fraction(check.value))  # type: ignore[arg-type]
         if not ok:
-            failed.append(f"{check}: measured {measured}")
+            shown = f"{float(measured):.4f}" if isinstance(measured, Fraction) else measured
+            failed.append(f"{check}: measured {shown}")
     assert not failed, f"{case.case_id}: {'; '.join(failed)}\n2 steps: {short}\n5 steps: {long}"
 
 

@@ -17,6 +17,10 @@ arguments with Python ``assert``\\ s when they run (``torch_xla/distributed/spmd
   ``nn.Embedding`` or ``nn.Conv1d/2d/3d`` built with known sizes (``nn.Linear(32, 10).weight`` is
   ``(10, 32)``), reached through ``nn.Sequential(...)[i]`` or the attributes of a model built from
   a class of the file (``model.fc.weight``, where ``__init__`` sets ``self.fc = nn.Linear(64, 10)``);
+  the parameter of a ``for name, param in model.named_parameters():`` loop over such a
+  ``Sequential``, where the ``if`` tests around the use that the name alone decides
+  (``name.endswith("weight")``, ``"bias" in name``) leave parameters of one rank (the sizes the
+  parameters disagree on unknown);
 - instances of the file's classes: an attribute set once (``self.mesh = xs.Mesh(...)``), and the
   fields of a dataclass (the value passed to the constructor, else the default).
 
@@ -30,10 +34,12 @@ from __future__ import annotations
 
 import ast
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.models.torch_xla.model import model_for
+from xlalens.analyzers.semantics.loops import parents
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
 
 _MAX_DEPTH = 24
@@ -316,7 +322,7 @@ class SpmdModel:
                 return UNKNOWN
             return Items(tuple(self._eval(item, scope, depth) for item in node.elts), isinstance(node, ast.List))
         if isinstance(node, ast.Name):
-            return self._name(node.id, scope, depth)
+            return self._name(node.id, scope, depth, node)
         if isinstance(node, ast.BinOp):
             return self._arithmetic(node, scope, depth)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
@@ -338,11 +344,14 @@ class SpmdModel:
                 return items[position]
         return UNKNOWN
 
-    def _name(self, name: str, scope: Scope, depth: int) -> object:
+    def _name(self, name: str, scope: Scope, depth: int, use: ast.Name | None = None) -> object:
         found = self.index.lookup(name, scope)
         if found is None:
             return UNKNOWN
         owner, bindings = found
+        target = self._loop_target(name, use, owner, bindings)
+        if target is not None:
+            return self._loop_parameter(target, use, owner, depth)
         if len(bindings) == 1 and bindings[0].kind is BindingKind.PARAM and not owner.is_class:
             return self._parameter(name, owner, depth)
         if len(bindings) != 1 or bindings[0].kind is not BindingKind.ASSIGN or owner.is_class:
@@ -354,6 +363,81 @@ class SpmdModel:
         if isinstance(result, Items | DeviceIds | TensorShape | LayerParameters) and name in self._mutated:
             return UNKNOWN
         return result
+
+    def _loop_target(self, name: str, use: ast.Name | None, owner: Scope, bindings: list) -> ast.Name | None:
+        """The target ``name`` of the innermost ``for`` loop around ``use`` that binds it, when nothing in
+        that loop's body binds it again."""
+        if use is None:
+            return None
+        parent_of = parents(self.index, owner)
+        current: ast.AST | None = parent_of.get(id(use))
+        while current is not None and not isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(current, ast.For):
+                stored = [n for n in ast.walk(current.target) if isinstance(n, ast.Name) and n.id == name]
+                if stored:
+                    inside = {id(n) for statement in current.body for n in ast.walk(statement)}
+                    rebound = any(id(b.node) in inside for b in bindings)
+                    return None if rebound or len(stored) != 1 else stored[0]
+            current = parent_of.get(id(current))
+        return None
+
+    def _loop_parameter(self, target: ast.Name, use: ast.Name, owner: Scope, depth: int) -> object:
+        """``param`` of ``for name, param in model.named_parameters():`` (or ``for param in model.parameters()``)
+        at ``use``: the shape the parameters that reach it share, after the ``if`` tests on ``name``."""
+        parent_of = parents(self.index, owner)
+        holder = parent_of.get(id(target))
+        pair = holder if isinstance(holder, ast.Tuple) else None
+        loop = parent_of.get(id(pair)) if pair is not None else holder
+        if not isinstance(loop, ast.For) or loop.target is not (pair or target):
+            return UNKNOWN
+        iterated = loop.iter
+        if not (
+            isinstance(iterated, ast.Call)
+            and isinstance(iterated.func, ast.Attribute)
+            and not iterated.args
+            and not iterated.keywords
+        ):
+            return UNKNOWN
+        named = iterated.func.attr == "named_parameters"
+        if not named and iterated.func.attr != "parameters":
+            return UNKNOWN
+        if named != (pair is not None and len(pair.elts) == 2 and pair.elts[1] is target):
+            return UNKNOWN
+        listed = self._parameters_of(self._eval(iterated.func.value, owner, depth))
+        if listed is None:
+            return UNKNOWN
+        key = pair.elts[0] if pair is not None else None
+        current: ast.AST = use
+        while current is not loop:
+            parent = parent_of.get(id(current))
+            if parent is None or isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                return UNKNOWN
+            if isinstance(parent, ast.If) and current is not parent.test:
+                test = _name_test(parent.test, key.id if isinstance(key, ast.Name) else None)
+                if test is None:
+                    return UNKNOWN
+                taken = any(current is s for s in parent.body)
+                listed = [(name, shape) for name, shape in listed if test(name) == taken]
+            current = parent
+        ranks = {len(shape.shape) for _, shape in listed}
+        if len(ranks) != 1:
+            return UNKNOWN
+        sizes = zip(*(shape.shape for _, shape in listed), strict=True)
+        return TensorShape(tuple(first if all(d == first for d in rest) else None for first, *rest in sizes))
+
+    def _parameters_of(self, value: object) -> list[tuple[str, TensorShape]] | None:
+        """``named_parameters()`` of a layer or a ``Sequential`` of known layers, in order; None when unknown."""
+        if isinstance(value, LayerParameters):
+            return list(value.parameters)
+        if not isinstance(value, Layers):
+            return None
+        found = []
+        for position, layer in enumerate(value.items):
+            inner = self._parameters_of(layer)
+            if inner is None:
+                return None
+            found.extend((f"{position}.{name}", shape) for name, shape in inner)
+        return found
 
     def _parameter(self, name: str, owner: Scope, depth: int) -> object:
         """A parameter: ``self`` of a method, or what every call in the file passes (else the default)."""
@@ -495,6 +579,8 @@ class SpmdModel:
             return self._tensor(node, scope, depth)
         if qualname in tx.SIZED_LAYERS:
             return self._layer(qualname, node, scope, depth)
+        if qualname in tx.PARAMETER_FREE_LAYERS:
+            return LayerParameters(())
         if qualname == "torch.nn.Parameter" and len(node.args) >= 1:
             value = self._eval(node.args[0], scope, depth)
             return value if isinstance(value, TensorShape) else UNKNOWN
@@ -710,6 +796,52 @@ class ShardingSite:
             else:
                 return None
         return tuple(result)
+
+
+def _name_test(test: ast.expr, key: str | None) -> Callable[[str], bool] | None:
+    """What ``test`` says of a parameter name held by ``key``: ``key.endswith("weight")``, ``"bias" in key``,
+    ``key == "0.weight"``, ``not ...``; None for a test that depends on anything else."""
+    if key is None:
+        return None
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _name_test(test.operand, key)
+        return None if inner is None else lambda name: not inner(name)
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr in ("endswith", "startswith")
+        and isinstance(test.func.value, ast.Name)
+        and test.func.value.id == key
+        and len(test.args) == 1
+        and not test.keywords
+        and isinstance(test.args[0], ast.Constant)
+        and isinstance(test.args[0].value, str)
+    ):
+        text, method = test.args[0].value, test.func.attr
+        return (lambda name: name.endswith(text)) if method == "endswith" else (lambda name: name.startswith(text))
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, op, right = test.left, test.ops[0], test.comparators[0]
+        if (
+            isinstance(op, ast.Eq | ast.NotEq)
+            and isinstance(left, ast.Name)
+            and left.id == key
+            and not (isinstance(right, ast.Name) and right.id == key)
+        ):
+            left, right = right, left
+        if not (isinstance(right, ast.Name) and right.id == key):
+            return None
+        if not (isinstance(left, ast.Constant) and isinstance(left.value, str)):
+            return None
+        text = left.value
+        if isinstance(op, ast.In):
+            return lambda name: text in name
+        if isinstance(op, ast.NotIn):
+            return lambda name: text not in name
+        if isinstance(op, ast.Eq):
+            return lambda name: name == text
+        if isinstance(op, ast.NotEq):
+            return lambda name: name != text
+    return None
 
 
 def _is_dataclass(cls: ast.ClassDef) -> bool:

@@ -12,6 +12,9 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.models.torch_xla.model import Kind, StepLoop, loaders_of
 from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location, model, snippet, step_place
+from xlalens.analyzers.semantics.calls import call_graph
+from xlalens.analyzers.semantics.loops import walk_scope
+from xlalens.analyzers.semantics.names import BindingKind
 
 
 def _loop_variables(step: StepLoop) -> set[str]:
@@ -70,6 +73,61 @@ def _size_arguments(factory: str, node: ast.Call) -> list[ast.expr]:
     return [*node.args, *(k.value for k in node.keywords if k.arg in ("size", "start", "end", "step"))]
 
 
+_SHAPE_CARRYING = frozenset(
+    {"unsqueeze", "float", "half", "bfloat16", "long", "int", "contiguous", "clone", "detach", "t", "transpose"}
+)
+"""Tensor methods whose result still differs in shape when the receivers do."""
+
+
+def _varying_list(item: ast.Name, loop: StepLoop, ctx: CheckContext, *, sizes_only: bool) -> str | None:
+    """The list the step loop ``for item in name:`` iterates, when ``name`` is bound once to a comprehension
+    whose items differ: its element reads the comprehension's variable (with ``sizes_only``, in the size
+    arguments of a tensor factory)."""
+    header = loop.node
+    if not (
+        isinstance(header, ast.For)
+        and isinstance(header.target, ast.Name)
+        and header.target.id == item.id
+        and isinstance(header.iter, ast.Name)
+    ):
+        return None
+    found = ctx.index.lookup(header.iter.id, loop.scope)
+    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        return None
+    statement = ctx.index.assignment_of(found[1][0].node)
+    built = statement.value if statement is not None else None
+    if not isinstance(built, ast.ListComp) or len(built.generators) != 1:
+        return None
+    variables = {n.id for n in ast.walk(built.generators[0].target) if isinstance(n, ast.Name)}
+    element = built.elt
+    if not sizes_only:
+        return header.iter.id if _changing(variables, element) is not None else None
+    if not isinstance(element, ast.Call):
+        return None
+    factory = ctx.index.qualname(element.func, found[0])
+    if factory not in tx.TENSOR_FACTORIES_WITHOUT_INPUT:
+        return None
+    sizes = _size_arguments(factory, element)
+    return header.iter.id if any(_changing(variables, size) for size in sizes) else None
+
+
+def _derived_names(function: ast.FunctionDef, names: set[str]) -> set[str]:
+    """``names`` and the names ``function`` assigns (once each) from values that read them."""
+    assignments: dict[str, list[ast.expr]] = {}
+    for each in walk_scope(list(function.body)):
+        if isinstance(each, ast.Assign) and len(each.targets) == 1 and isinstance(each.targets[0], ast.Name):
+            assignments.setdefault(each.targets[0].id, []).append(each.value)
+    derived = set(names)
+    grown = True
+    while grown:
+        grown = False
+        for name, values in assignments.items():
+            if name not in derived and len(values) == 1 and _reads(values[0]) & derived:
+                derived.add(name)
+                grown = True
+    return derived
+
+
 def _changing(names: set[str], node: ast.AST) -> str | None:
     """The first (by name) of ``names`` that ``node`` reads."""
     read = sorted(names & _reads(node))
@@ -89,6 +147,11 @@ class ChangingInputShapeInStep(Rule):
       (`torch.arange(step + 1, device=device)`, `x.narrow(1, 0, cur_len)`), and a host tensor cut
       to such a length and moved to the device (`data[:batch_size_at(step)].to(device)`; a window
       of fixed length such as `data[i * bs : (i + 1) * bs]` keeps one shape);
+    - an item of a host list whose tensors are built with sizes from the comprehension's variable
+      (`[torch.randn(6 + 2 * i, 12) for i in range(n)]`), moved to the device in the step, and a
+      host tensor a helper of the file cuts to a length computed from its argument
+      (`return tokens[:, : max(lengths)]`) when the step passes a value that changes with the step
+      or an item of a list whose items differ;
     - a tensor that grows every step (`history = torch.cat([history, new])`);
     - a `DataLoader` with `batch_size` above 1 and no `drop_last=True` feeding the step: its
       last batch is shorter (informational: one extra compile per epoch).
@@ -183,6 +246,28 @@ class ChangingInputShapeInStep(Rule):
                 calculator={"graphs": 2},
             )
             return
+        varying = self.varying_host_item(node, place.loop, ctx) if own_scope else None
+        if varying is not None:
+            ctx.report(
+                node,
+                f"`{snippet(ctx, node)}` moves an item of `{varying}`, whose tensors are built with sizes that "
+                "differ from item to item: each new shape is a new graph to compile; pad them to a fixed size "
+                "(or a few buckets)",
+                related=loop_location(ctx, place),
+                calculator={"graphs": 2},
+            )
+            return
+        helper = self.trimmed_by_helper(node, place.loop, changing, ctx) if own_scope else None
+        if helper is not None:
+            ctx.report(
+                node,
+                f"`{snippet(ctx, node)}` moves a host tensor that `{helper}` cuts to a length computed from a value "
+                "that changes with the step: each new length is a new graph to compile; pad to a fixed size "
+                "(or a few buckets)",
+                related=loop_location(ctx, place),
+                calculator={"graphs": 2},
+            )
+            return
         grown = self.grown_name(node, ctx)
         if grown is not None:
             ctx.report(
@@ -228,6 +313,61 @@ class ChangingInputShapeInStep(Rule):
             upper = _changing(changing, part.upper) if part.upper is not None else None
             if (lower is None) != (upper is None):
                 return "moves a host tensor cut to a length", lower or upper  # type: ignore[return-value]
+        return None
+
+    @staticmethod
+    def varying_host_item(node: ast.AST, loop: StepLoop, ctx: CheckContext) -> str | None:
+        """The list the step loop iterates, when ``node`` moves its item to the device (``x.to(device)``, also
+        after ``unsqueeze``/``float``...) and the list is one comprehension of tensor factories whose size
+        reads the comprehension's variable (``[torch.randn(6 + 2 * i, 12) for i in range(n)]``)."""
+        assert isinstance(node, ast.Call)
+        func = node.func
+        if not isinstance(func, ast.Attribute) or func.attr != "to" or not is_xla(fact(ctx, node)):
+            return None
+        item = func.value
+        while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute) and item.func.attr in _SHAPE_CARRYING:
+            item = item.func.value
+        if not isinstance(item, ast.Name):
+            return None
+        return _varying_list(item, loop, ctx, sizes_only=True)
+
+    @staticmethod
+    def trimmed_by_helper(node: ast.AST, loop: StepLoop, changing: set[str], ctx: CheckContext) -> str | None:
+        """The helper whose host tensor ``node`` moves to the device, when it returns the tensor cut to a length
+        computed from a parameter (``return tokens[:, : max(lengths)]``) and the step passes a value that
+        changes with the step for it: the step loop's number, or an item of a list whose items differ."""
+        assert isinstance(node, ast.Call)
+        func = node.func
+        if not isinstance(func, ast.Attribute) or func.attr != "to" or not is_xla(fact(ctx, node)):
+            return None
+        made = func.value
+        if not isinstance(made, ast.Call):
+            return None
+        owner = ctx.scope.enclosing_function()
+        sites = call_graph(ctx.index).calls_in(owner.node if owner is not None else ctx.index.tree)  # type: ignore[arg-type]
+        site = next((s for s in sites if s.call is made), None)
+        passed = site.parameters() if site is not None else None
+        callee = site.callee if site is not None else None
+        if passed is None or not isinstance(callee, ast.FunctionDef):
+            return None
+        returns = [n for n in walk_scope(list(callee.body)) if isinstance(n, ast.Return)]
+        if len(returns) != 1 or not isinstance(returns[0].value, ast.Subscript):
+            return None
+        cut = returns[0].value
+        parts = cut.slice.elts if isinstance(cut.slice, ast.Tuple) else [cut.slice]
+        bounds = [
+            part.lower or part.upper
+            for part in parts
+            if isinstance(part, ast.Slice) and (part.lower is None) != (part.upper is None)
+        ]
+        for name, argument in sorted(passed.items()):
+            derived = _derived_names(callee, {name})
+            if not any(_reads(bound) & derived for bound in bounds if bound is not None):
+                continue
+            if _changing(changing, argument) is not None:
+                return callee.name
+            if isinstance(argument, ast.Name) and _varying_list(argument, loop, ctx, sizes_only=False) is not None:
+                return callee.name
         return None
 
     @staticmethod
