@@ -8,16 +8,24 @@ exception's class name (``raised``) and message, and nothing else. Otherwise any
 pending is synced, the device is waited for (executions are asynchronous: counts read earlier leak
 into later reads), and the line reports ``raised: null`` and the metrics: ``ExecuteTime`` and
 ``TransferFromDeviceTime`` sample counts, the ``UncachedCompile`` counter, the largest
-``TensorsGraphSize`` sample, and the CPU fallback ops. This file runs under the oracle venv's
-Python, never under the test runner's, and never with ``python -O``: torch_xla's SPMD checks are
-``assert`` statements.
+``TensorsGraphSize`` sample, the CPU fallback ops, how many optimizer steps ran and how many of
+them found no gradient on any parameter the optimizer holds (torch's optimizers skip a parameter
+whose ``.grad`` is None, so such a step changes no weight), and how every file the case wrote loads
+in a fresh process of the same Python that never imports torch_xla (as on a machine without it).
+The case runs in an empty temporary directory, so the files it writes to relative paths are the
+ones checked. This file runs under the oracle venv's Python, never under the test runner's, and
+never with ``python -O``: torch_xla's SPMD checks are ``assert`` statements.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import runpy
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 RESULT_PREFIX = "XLALENS-TX-ORACLE "
 
@@ -27,6 +35,46 @@ def _samples(met: object, name: str) -> int:
     return 0 if data is None else int(data[0])
 
 
+_LOAD_WITHOUT_TORCH_XLA = """
+import sys, torch
+try:
+    torch.load(sys.argv[1])
+except Exception as error:
+    print(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+else:
+    print("ok")
+assert "torch_xla" not in sys.modules
+"""
+
+
+def _load_without_torch_xla(path: Path) -> str:
+    """``ok``, or ``ErrorClass: first line of the message``, for ``torch.load(path)`` without torch_xla."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _LOAD_WITHOUT_TORCH_XLA, str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "0"},
+        check=False,
+    )
+    if proc.returncode != 0:
+        return f"harness error: {proc.stderr.strip()[-300:]}"
+    return proc.stdout.strip().splitlines()[-1]
+
+
+class _OptimizerSteps:
+    """Counts optimizer steps, and those in which no parameter of the optimizer had a gradient."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.idle = 0
+
+    def __call__(self, optimizer: object, args: object, kwargs: object) -> None:
+        self.steps += 1
+        groups = optimizer.param_groups  # type: ignore[attr-defined]
+        if not any(p.grad is not None for group in groups for p in group["params"]):
+            self.idle += 1
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python harness.py CASEFILE", file=sys.stderr)
@@ -34,12 +82,23 @@ def main(argv: list[str]) -> int:
     if sys.flags.optimize:
         print("harness.py must not run with -O: torch_xla's SPMD checks are asserts", file=sys.stderr)
         return 2
-    sys.argv = [argv[1]]
-    try:
-        runpy.run_path(argv[1], run_name="__main__")
-    except Exception as error:  # the case's own error is the result
-        print(RESULT_PREFIX + json.dumps({"raised": type(error).__name__, "message": str(error)}), flush=True)
-        return 0
+    case = str(Path(argv[1]).resolve())
+    sys.argv = [case]
+    from torch.optim.optimizer import register_optimizer_step_pre_hook
+
+    steps = _OptimizerSteps()
+    register_optimizer_step_pre_hook(steps)
+    with tempfile.TemporaryDirectory(prefix="xlalens-tx-oracle-") as workdir:
+        os.chdir(workdir)
+        try:
+            runpy.run_path(case, run_name="__main__")
+        except Exception as error:  # the case's own error is the result
+            print(RESULT_PREFIX + json.dumps({"raised": type(error).__name__, "message": str(error)}), flush=True)
+            return 0
+        written = sorted(p for p in Path(workdir).rglob("*") if p.is_file())
+        checkpoints = {str(p.relative_to(workdir)): _load_without_torch_xla(p) for p in written}
+    for name, outcome in checkpoints.items():
+        print(f"torch.load({name!r}) without torch_xla: {outcome}", flush=True)
     import torch_xla
     import torch_xla.core.xla_model as xm
     import torch_xla.debug.metrics as met
@@ -54,6 +113,9 @@ def main(argv: list[str]) -> int:
         "compiles": int(met.counter_value("UncachedCompile") or 0),
         "graph_size": max((int(value) for _, value in sizes[2]), default=0) if sizes else 0,
         "fallbacks": sorted(met.executed_fallback_ops()),
+        "optimizer_steps": steps.steps,
+        "idle_optimizer_steps": steps.idle,
+        "checkpoints": checkpoints,
     }
     print(RESULT_PREFIX + json.dumps(result), flush=True)
     return 0
