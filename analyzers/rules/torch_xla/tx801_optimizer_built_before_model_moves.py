@@ -12,6 +12,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.torch_xla.model import Kind
 from xlalens.analyzers.rules.torch_xla._steps import fact, model, snippet
+from xlalens.analyzers.semantics.names import BindingKind
 
 _SWAP_FLAG = "torch.__future__.set_swap_module_params_on_conversion"
 """With this set, ``Module.to`` swaps each parameter's contents in place and the optimizer follows."""
@@ -42,15 +43,34 @@ def _same(a: ast.AST, b: ast.AST) -> bool:
     return ast.unparse(a) == ast.unparse(b)
 
 
-def _reads_parameters_of(params: ast.AST, module: ast.expr) -> bool:
-    """Whether an optimizer's ``params`` argument takes ``module.parameters()`` (in groups, filtered, listed)."""
-    return any(
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in _PARAMETER_METHODS
-        and _same(node.func.value, module)
-        for node in ast.walk(params)
-    )
+def _reads_parameters_of(params: ast.AST, module: ast.expr, ctx: CheckContext, depth: int = 2) -> bool:
+    """Whether an optimizer's ``params`` argument takes ``module.parameters()``.
+
+    In groups, filtered or listed, also through names assigned once (``decay = [p for n, p in
+    model.named_parameters() if ...]``), up to ``depth`` names deep.
+    """
+    for node in ast.walk(params):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _PARAMETER_METHODS
+            and _same(node.func.value, module)
+        ):
+            return True
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and depth > 0:
+            value = _assigned_once(node.id, ctx)
+            if value is not None and _reads_parameters_of(value, module, ctx, depth - 1):
+                return True
+    return False
+
+
+def _assigned_once(name: str, ctx: CheckContext) -> ast.expr | None:
+    """The value of the one plain assignment that binds ``name``, seen from the current scope."""
+    found = ctx.index.lookup(name, ctx.scope)
+    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        return None
+    statement = ctx.index.assignment_of(found[1][0].node)
+    return statement.value if statement is not None and len(statement.targets) == 1 else None
 
 
 def _binds(node: ast.AST, target: ast.expr) -> bool:
@@ -148,7 +168,7 @@ class OptimizerBuiltBeforeModelMoves(Rule):
         )
         ctx.report(
             node,
-            f"`{name}` was built from `{snippet(ctx, module)}.parameters()` on line {built.lineno}, before "
+            f"`{name}` was built from the parameters of `{snippet(ctx, module)}` on line {built.lineno}, before "
             f"`{snippet(ctx, node)}` moves the model to the XLA device: the move replaces every parameter with a new "
             f"XLA tensor, so `{name}.step()` finds no gradient on its old CPU parameters and no weight ever changes; "
             "build the optimizer after the move",
@@ -203,7 +223,7 @@ class OptimizerBuiltBeforeModelMoves(Rule):
                 continue
             if isinstance(value, ast.Call) and self.is_optimizer(value, ctx) and len(targets) == 1:
                 params = value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "params"), None)
-                if params is not None and _reads_parameters_of(params, module):
+                if params is not None and _reads_parameters_of(params, module, ctx):
                     found = (targets[0], value)
                     continue
             if found is not None and _binds(statement, module) and _position(statement) > _position(found[1]):
@@ -222,7 +242,7 @@ class OptimizerBuiltBeforeModelMoves(Rule):
                 and isinstance(value, ast.Call)
                 and self.is_optimizer(value, ctx)
                 and value.args
-                and _reads_parameters_of(value.args[0], module)
+                and _reads_parameters_of(value.args[0], module, ctx)
             ):
                 return None  # a new optimizer over the moved parameters
         return found
