@@ -168,7 +168,9 @@ def load_case(path: Path) -> Case:
     checks = []
     for item in match.group("checks").split():
         parsed = _CHECK.fullmatch(item)
-        if parsed is None or (parsed.group("signal") not in (*_PER_STEP, "compiles", "fallback", "cpu-load", *_SETTINGS)):
+        if parsed is None or (
+            parsed.group("signal") not in (*_PER_STEP, "compiles", "fallback", "cpu-load", *_SETTINGS)
+        ):
             raise ValueError(f"{path}: unknown oracle check {item!r}")
         signal, op, value = parsed.group("signal"), parsed.group("op"), parsed.group("value")
         if signal in _SETTINGS and (op != "=" or not re.fullmatch(_SETTINGS[signal], value)):

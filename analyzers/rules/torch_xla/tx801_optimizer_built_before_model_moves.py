@@ -33,7 +33,7 @@ def _walk_scope(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
         node = stack.pop()
         if isinstance(node, ast.stmt):
             yield node
-        if isinstance(node, _Scopes) or isinstance(node, ast.expr):
+        if isinstance(node, _Scopes | ast.expr):
             continue
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
@@ -222,7 +222,9 @@ class OptimizerBuiltBeforeModelMoves(Rule):
             if _position(statement) >= moved_at or any(n is move for n in ast.walk(statement)):
                 continue
             if isinstance(value, ast.Call) and self.is_optimizer(value, ctx) and len(targets) == 1:
-                params = value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "params"), None)
+                params = (
+                    value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "params"), None)
+                )
                 if params is not None and _reads_parameters_of(params, module, ctx):
                     found = (targets[0], value)
                     continue
