@@ -91,7 +91,7 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "configuration-after-the-backend-starts",
         "large-captured-constants",
         "optimizer-built-before-the-model-moves",
-        "torch-save-of-xla-tensors",
+        "checkpoints-saved-from-the-device",
         "sources",
     ],
     "randomness": ["keys-are-values", "reusing-a-key", "splitting-and-folding-in", "keys-in-loops", "sources"],

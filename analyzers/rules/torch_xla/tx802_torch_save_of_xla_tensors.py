@@ -71,7 +71,7 @@ class TorchSaveOfXlaTensors(Rule):
 
     code = "TX802"
     message = "torch.save of XLA tensors: the file loads only where torch_xla is imported"
-    explainer = "silent-failures#torch-save-of-xla-tensors"
+    explainer = "silent-failures#checkpoints-saved-from-the-device"
     severity = Severity.WARNING
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
