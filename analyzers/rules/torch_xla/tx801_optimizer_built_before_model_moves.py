@@ -154,26 +154,52 @@ class OptimizerBuiltBeforeModelMoves(Rule):
         if not self.xla_device(node, ctx) or self.swaps_in_place(ctx):
             return
         before = fact(ctx, module)
-        if before is not None and before.kind in (Kind.TENSOR, Kind.HOST_BATCH, Kind.MODULE, Kind.ON_DEVICE):
-            return  # a tensor, or a module already on the device: the move keeps its parameters
+        if before is not None and before.kind in (Kind.TENSOR, Kind.HOST_BATCH):
+            return
         owner = ctx.scope.enclosing_function()
         body = owner.node.body if owner is not None else ctx.index.tree.body  # type: ignore[union-attr]
-        stale = self.stale_optimizer(list(_walk_scope(body)), module, node, ctx)
+        statements = list(_walk_scope(body))
+        stale = self.stale_optimizer(statements, module, node, ctx)
         if stale is None:
             return
         target, built = stale
-        name = snippet(ctx, target)
-        related = (
-            RelatedLocation(ctx.path, ctx.source.node_range(built), f"`{name}` takes the parameters here, on the CPU"),
-        )
+        name, moved = snippet(ctx, target), snippet(ctx, module)
+        if before is not None and before.kind in (Kind.MODULE, Kind.ON_DEVICE):
+            back = self.host_move(statements, module, built, node)
+            if back is None:
+                return  # already on the device: the move keeps its parameters
+            problem = (
+                f"`{snippet(ctx, back)}` on line {back.lineno} took the model off the device, and "
+                f"`{snippet(ctx, node)}` brings it back with new parameters"
+            )
+        else:
+            problem = (
+                f"`{snippet(ctx, node)}` then moves the model to the XLA device, which replaces every parameter with "
+                "a new tensor"
+            )
+        related = (RelatedLocation(ctx.path, ctx.source.node_range(built), f"`{name}` takes the parameters here"),)
         ctx.report(
             node,
-            f"`{name}` was built from the parameters of `{snippet(ctx, module)}` on line {built.lineno}, before "
-            f"`{snippet(ctx, node)}` moves the model to the XLA device: the move replaces every parameter with a new "
-            f"XLA tensor, so `{name}.step()` finds no gradient on its old CPU parameters and no weight ever changes; "
-            "build the optimizer after the move",
+            f"`{name}` was built from the parameters of `{moved}` on line {built.lineno}; {problem}: `{name}.step()` "
+            "finds no gradient on the old ones and no weight changes any more; build the optimizer after the move",
             related=related,
         )
+
+    @staticmethod
+    def host_move(statements: list[ast.stmt], module: ast.expr, built: ast.Call, move: ast.Call) -> ast.Call | None:
+        """A ``module.cpu()`` or ``module.to("cpu")`` between the optimizer's construction and ``move``."""
+        start, end = _position(built), _position(move)
+        for statement in statements:
+            value = getattr(statement, "value", None)
+            if not isinstance(statement, ast.Expr | ast.Assign) or not isinstance(value, ast.Call):
+                continue
+            func = value.func
+            if not (start < _position(value) < end and isinstance(func, ast.Attribute) and _same(func.value, module)):
+                continue
+            first = value.args[0] if value.args else None
+            if func.attr == "cpu" or (func.attr == "to" and isinstance(first, ast.Constant) and first.value == "cpu"):
+                return value
+        return None
 
     @staticmethod
     def xla_device(node: ast.Call, ctx: CheckContext) -> bool:
