@@ -134,6 +134,8 @@ class OptimizerBuiltBeforeModelMoves(Rule):
     ## References
     - `torch.nn.Module._apply` and `torch.__future__.set_swap_module_params_on_conversion`
     - pytorch/xla issues 1623 and 1764
+    - Hugging Face `transformers.Trainer` checks for it on XLA devices and raises `ValueError: The model
+      and the optimizer parameters are not on the same device`
     """
 
     code = "TX801"
