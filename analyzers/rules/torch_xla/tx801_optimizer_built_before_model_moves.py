@@ -87,7 +87,8 @@ class OptimizerBuiltBeforeModelMoves(Rule):
     """## What it does
     Finds `model.to(device)` (or `model = model.to(device)`) onto an XLA device after an optimizer
     was built from `model.parameters()` in the same function, module body or method, when the
-    optimizer is not built again after the move.
+    optimizer is not built again after the move. A model already on the device counts when
+    `model.to("cpu")` or `model.cpu()` took it off between the optimizer and the move back.
 
     ## Why is this bad?
     `Module.to` keeps a parameter object only when the new tensor can share its type with the old
@@ -98,7 +99,7 @@ class OptimizerBuiltBeforeModelMoves(Rule):
     whose `.grad` is None. Nothing raises or warns; the model never trains. Measured with torch 2.9
     and torch_xla 2.9 on CPU for `SGD`, `Adam` and `AdamW` (and `model = model.to(device)`, an
     optimizer that has already stepped on the CPU, or an `LSTM`): every weight is unchanged after
-    three steps and the loss stays at its first value (2.0937, 2.0937, 2.0937), while the same code
+    three steps and the loss repeats its first value to the last digit, while the same code
     with the optimizer built after the move trains. This is torch_xla's case: on the CPU, a
     `model.to(torch.float64)` keeps the parameter objects, and so does a `.to(device)` onto the
     device the model is already on. Moving the model back and forth (`model.to("cpu")` for
