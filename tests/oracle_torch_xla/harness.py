@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import runpy
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -88,17 +89,18 @@ def main(argv: list[str]) -> int:
 
     steps = _OptimizerSteps()
     register_optimizer_step_pre_hook(steps)
-    with tempfile.TemporaryDirectory(prefix="xlalens-tx-oracle-") as workdir:
-        os.chdir(workdir)
-        try:
-            runpy.run_path(case, run_name="__main__")
-        except Exception as error:  # the case's own error is the result
-            print(RESULT_PREFIX + json.dumps({"raised": type(error).__name__, "message": str(error)}), flush=True)
-            return 0
-        written = sorted(p for p in Path(workdir).rglob("*") if p.is_file())
-        checkpoints = {str(p.relative_to(workdir)): _load_without_torch_xla(p) for p in written}
-    for name, outcome in checkpoints.items():
-        print(f"torch.load({name!r}) without torch_xla: {outcome}", flush=True)
+    started_in = os.getcwd()
+    workdir = Path(tempfile.mkdtemp(prefix="xlalens-tx-oracle-"))
+    os.chdir(workdir)
+    try:
+        # Kept until the final sync, so that a graph pending on the case's module-level tensors runs.
+        namespace = runpy.run_path(case, run_name="__main__")
+    except Exception as error:  # the case's own error is the result
+        print(RESULT_PREFIX + json.dumps({"raised": type(error).__name__, "message": str(error)}), flush=True)
+        shutil.rmtree(workdir, ignore_errors=True)
+        return 0
+    finally:
+        os.chdir(started_in)
     import torch_xla
     import torch_xla.core.xla_model as xm
     import torch_xla.debug.metrics as met
@@ -106,7 +108,7 @@ def main(argv: list[str]) -> int:
     torch_xla.sync()
     xm.wait_device_ops()
     sizes = met.metric_data("TensorsGraphSize")
-    result = {
+    result: dict[str, object] = {
         "raised": None,
         "executions": _samples(met, "ExecuteTime"),
         "transfers": _samples(met, "TransferFromDeviceTime"),
@@ -115,8 +117,14 @@ def main(argv: list[str]) -> int:
         "fallbacks": sorted(met.executed_fallback_ops()),
         "optimizer_steps": steps.steps,
         "idle_optimizer_steps": steps.idle,
-        "checkpoints": checkpoints,
     }
+    del namespace
+    written = sorted(p for p in workdir.rglob("*") if p.is_file())
+    checkpoints = {str(p.relative_to(workdir)): _load_without_torch_xla(p) for p in written}
+    result["checkpoints"] = checkpoints
+    shutil.rmtree(workdir, ignore_errors=True)
+    for name, outcome in checkpoints.items():
+        print(f"torch.load({name!r}) without torch_xla: {outcome}", flush=True)
     print(RESULT_PREFIX + json.dumps(result), flush=True)
     return 0
 
