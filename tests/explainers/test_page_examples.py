@@ -90,6 +90,8 @@ REQUIRED_ANCHORS: dict[str, list[str]] = {
         "float64-without-x64",
         "configuration-after-the-backend-starts",
         "large-captured-constants",
+        "optimizer-built-before-the-model-moves",
+        "checkpoints-saved-from-the-device",
         "sources",
     ],
     "randomness": ["keys-are-values", "reusing-a-key", "splitting-and-folding-in", "keys-in-loops", "sources"],

@@ -6,9 +6,11 @@ script exports that path as ``XLALENS_TORCH_XLA_PYTHON``). Each case runs in its
 ``PJRT_DEVICE=CPU``, twice: with ``XLALENS_ORACLE_STEPS`` at 2 and at 5. The harness reports
 metrics after each run, and the header ``# oracle: signal<op>value ...`` is checked against them:
 
-* ``executions-per-step``, ``transfers-per-step``, ``compiles-per-step``, ``graph-growth-per-step``:
-  the difference between the two runs in ``ExecuteTime`` samples, ``TransferFromDeviceTime``
-  samples, the ``UncachedCompile`` counter and the largest ``TensorsGraphSize``, divided by the 3
+* ``executions-per-step``, ``transfers-per-step``, ``compiles-per-step``, ``graph-growth-per-step``,
+  ``optimizer-steps-per-step``, ``idle-optimizer-steps-per-step``: the difference between the two
+  runs in ``ExecuteTime`` samples, ``TransferFromDeviceTime`` samples, the ``UncachedCompile``
+  counter, the largest ``TensorsGraphSize``, the optimizer steps taken and the idle ones (steps in
+  which no parameter the optimizer holds had a gradient, so no weight changed), divided by the 3
   extra steps (setup and warm-up cancel out);
 * ``compiles``: ``UncachedCompile`` in the 5-step run;
 * ``timed-share``: with ``timed=NAME``, the seconds the case measured itself (the module-level
@@ -17,6 +19,10 @@ metrics after each run, and the header ``# oracle: signal<op>value ...`` is chec
   clock read before the device has run the graph measures a small share of it; one that waits
   for the device covers most of it. Timing checks alone run the case once, with 5 steps;
 * ``fallback=aten::op``: the op ran as a CPU fallback;
+* ``cpu-load=ok`` or ``cpu-load=ErrorClass``: the case writes at least one file (it runs in an empty
+  directory), and ``torch.load`` of each in a process that never imports torch_xla succeeds, or
+  (for ``ErrorClass``) raises that exception for at least one of them; the harness prints each
+  outcome, so ``# oracle-output:`` can check the message;
 * ``devices=N``: the case runs with ``CPU_NUM_DEVICES=N`` (N virtual CPU devices, for SPMD; the
   case calls ``xr.use_spmd()`` itself), and the analyzer checks it with ``device-count = N``;
 * ``raises=ExceptionClass``: the case must raise this exception (its class name), and its message
@@ -78,6 +84,8 @@ CODES = (
     "TX705",
     "TX706",
     "TX707",
+    "TX801",
+    "TX802",
 )
 MIN_CASES = 3
 
@@ -103,6 +111,8 @@ _PER_STEP = {
     "transfers-per-step": "transfers",
     "compiles-per-step": "compiles",
     "graph-growth-per-step": "graph_size",
+    "optimizer-steps-per-step": "optimizer_steps",
+    "idle-optimizer-steps-per-step": "idle_optimizer_steps",
 }
 
 
@@ -169,7 +179,7 @@ def load_case(path: Path) -> Case:
     checks = []
     for item in match.group("checks").split():
         parsed = _CHECK.fullmatch(item)
-        known = (*_PER_STEP, "compiles", "fallback", *_SINGLE_RUN, *_SETTINGS)
+        known = (*_PER_STEP, "compiles", "fallback", "cpu-load", *_SINGLE_RUN, *_SETTINGS)
         if parsed is None or parsed.group("signal") not in known:
             raise ValueError(f"{path}: unknown oracle check {item!r}")
         signal, op, value = parsed.group("signal"), parsed.group("op"), parsed.group("value")
@@ -323,9 +333,26 @@ def _measure(check: Check, short: dict[str, object], long: dict[str, object]) ->
         return ",".join(long["fallbacks"])  # type: ignore[arg-type]
     if check.signal == "timed-share":
         return Fraction(float(long["timed_s"])) / Fraction(float(long["busy_s"]))  # type: ignore[arg-type]
+    if check.signal == "cpu-load":
+        return _cpu_load(long["checkpoints"])  # type: ignore[arg-type]
     key = _PER_STEP[check.signal]
     extra_steps = STEP_COUNTS[1] - STEP_COUNTS[0]
     return Fraction(int(long[key]) - int(short[key]), extra_steps)  # type: ignore[call-overload]
+
+
+def _cpu_load(checkpoints: dict[str, str]) -> str:
+    """``ok`` when every file the case wrote loads without torch_xla, else the first error's class.
+
+    Examples:
+        >>> _cpu_load({"a.pt": "ok", "b.pt": "NotImplementedError: Could not run ..."})
+        'NotImplementedError'
+        >>> _cpu_load({}), _cpu_load({"a.pt": "ok"})
+        ('no file written', 'ok')
+    """
+    if not checkpoints:
+        return "no file written"
+    failed = [outcome.split(":", 1)[0] for outcome in checkpoints.values() if outcome != "ok"]
+    return failed[0] if failed else "ok"
 
 
 @pytest.mark.oracle
@@ -361,6 +388,8 @@ def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Futu
         measured = _measure(check, short, long)
         if check.signal == "fallback":
             ok = check.value in str(measured).split(",")
+        elif check.signal == "cpu-load":
+            ok = check.op == "=" and measured == check.value
         else:
             ok = _OPERATORS[check.op](measured, Fraction(check.value))  # type: ignore[arg-type]
         if not ok:
