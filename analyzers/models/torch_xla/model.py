@@ -1214,26 +1214,34 @@ class TorchXlaModel:
         A node reached both under a modulo guard and outside one counts as unguarded.
         """
         loop = step.node
-        pending: list[tuple[list, Scope, bool]] = []
-        since: set[str] | None = None
-        for statement in loop.body:
-            if since is not None:
-                since |= _assigned_names(statement)
-            assigned = frozenset(since) if since is not None else None
-            pending.extend(self._mark(step, [statement], step.scope, False, assigned))
-            if self._syncs(statement, step.scope):
-                since = set()
+        pending = self._mark_body(step, loop.body, step.scope, False)
         if isinstance(loop, ast.While):
             pending.extend(self._mark(step, [loop.test], step.scope, False, None))
         done: dict[int, bool] = {}
         while pending:
             statements, scope, guarded = pending.pop()
-            for function_body, callee_scope, inside in self._mark(step, statements, scope, guarded, None):
+            for function_body, callee_scope, inside in self._mark_body(step, statements, scope, guarded):
                 key = id(function_body)
                 if done.get(key, True) is False or (key in done and inside):
                     continue  # already walked with this guard or a weaker one
                 done[key] = inside
                 pending.append((function_body, callee_scope, inside))
+
+    def _mark_body(
+        self, step: StepLoop, statements: list, scope: Scope, guarded: bool
+    ) -> list[tuple[list, Scope, bool]]:
+        """Mark a loop body or a called function's body statement by statement, noting after an explicit
+        sync of that body which names were assigned since (a tensor named outside them holds its value)."""
+        calls = []
+        since: set[str] | None = None
+        for statement in statements:
+            if since is not None:
+                since |= _assigned_names(statement)
+            assigned = frozenset(since) if since is not None else None
+            calls.extend(self._mark(step, [statement], scope, guarded, assigned))
+            if self._syncs(statement, scope):
+                since = set()
+        return calls
 
     def _mark(
         self, step: StepLoop, statements: list, scope: Scope, guarded: bool, assigned: frozenset[str] | None
