@@ -72,3 +72,22 @@ def consumer_kind(qualname: str | None) -> str | None:
     if name in SPLITTERS:
         return "split"
     return None
+
+
+SAMPLER_SHAPES: dict[str, tuple[int, int | None, str]] = {
+    "normal": (1, 2, "float32"),
+    "uniform": (1, 2, "float32"),
+    "gumbel": (1, 2, "float32"),
+    "laplace": (1, 2, "float32"),
+    "logistic": (1, 2, "float32"),
+    "exponential": (1, 2, "float32"),
+    "cauchy": (1, 2, "float32"),
+    "rademacher": (1, 2, "int32"),
+    "randint": (1, 4, "int32"),
+    "truncated_normal": (3, 4, "float32"),
+    "bernoulli": (2, None, "bool"),
+}
+"""Samplers whose result has exactly the shape they are given: name -> (position of ``shape``, position
+of ``dtype`` or None, default dtype without x64). Checked under JAX 0.10.2: ``normal(key, (2, 3))`` is
+``float32[2,3]``, ``randint(key, (2, 3), 0, 5)`` ``int32[2,3]``, ``bernoulli(key, 0.5, (2, 3))``
+``bool[2,3]``; none is weakly typed."""

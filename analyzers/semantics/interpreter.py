@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from xlalens.analyzers.knowledge import arrays, callback_holders, numpy_equivalents
+from xlalens.analyzers.knowledge import arrays, callback_holders, numpy_equivalents, randomness
 from xlalens.analyzers.knowledge.transforms import (
     CALL_KINDS,
     LINEN_APPLY,
@@ -1834,6 +1834,14 @@ class _FunctionRun:
                 return self.take_along_axis(args, keywords, self.staged or traced_inputs)
             dtype = "bool" if name in arrays.BOOL_RESULT_FUNCTIONS else None
             return Array(None, dtype, False, self.staged or traced_inputs)
+        if qualname.startswith("jax.random.") and qualname[11:] in randomness.SAMPLER_SHAPES:
+            shape_at, dtype_at, default = randomness.SAMPLER_SHAPES[qualname[11:]]
+            shape = keywords.get("shape", args[shape_at] if len(args) > shape_at else None)
+            if shape is not None and not any(isinstance(a, ast.Starred) for a in node.args):
+                dims = array_constructors.shape_of(shape)
+                dtype = self.dtype_argument(node, dtype_at) if dtype_at is not None else None
+                if dims is not None:
+                    return Array(dims, dtype or default, False, self.staged or traced_inputs)
         if qualname.startswith("jax.nn.") and qualname.count(".") == 2:
             tabled = self.tabled_function(qualname[7:], args, keywords, self.staged or traced_inputs)
             if tabled is not None:

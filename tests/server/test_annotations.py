@@ -133,3 +133,27 @@ def test_annotate_command_errors(tmp_path: Path, name: str, content: bytes | str
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, "one clear message, no traceback"
     assert result.stdout == ""
+
+
+def test_random_samplers_have_the_shape_and_dtype_they_are_given() -> None:
+    # Checked under JAX 0.10.2: none of these is weakly typed, and each has exactly the given shape.
+    code = """\
+        import jax
+        import jax.numpy as jnp
+        key = jax.random.key(0)
+        w = jax.random.normal(key, (64, 32))
+        h = jax.random.uniform(key, shape=(4,), dtype=jnp.float16)
+        ids = jax.random.randint(key, (8, 16), 0, 100)
+        small = jax.random.randint(key, (2,), 0, 3, jnp.int8)
+        mask = jax.random.bernoulli(key, 0.9, (8, 16))
+        t = jax.random.truncated_normal(key, -2.0, 2.0, (3, 3))
+        p = jax.random.bernoulli(key, 0.5)
+    """
+    assert _labels(code) == [
+        (4, "w", "f32[64,32]"),
+        (5, "h", "f16[4]"),
+        (6, "ids", "i32[8,16]"),
+        (7, "small", "i8[2]"),
+        (8, "mask", "bool[8,16]"),
+        (9, "t", "f32[3,3]"),
+    ]
