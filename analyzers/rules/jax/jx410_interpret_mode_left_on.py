@@ -116,6 +116,11 @@ class InterpretModeLeftOn(Rule):
         if site is None or is_test_code(ctx.path, ctx.index):
             return
         instance = site.instances[0]
+        if instance.interpreted is None and len(site.instances) > 1:
+            # `interpret=opts.interpret` on a parameter: the calls of the function in the file decide,
+            # and all of them must turn it on.
+            callers = site.instances[1:]
+            instance = callers[0] if all(c.interpreted is True for c in callers) else instance
         if instance.interpreted is not True:
             return
         model = site.model
