@@ -92,6 +92,9 @@ _JAXTYPING_DTYPES = frozenset(
         "Key",
     }
 )
+_MAX_UNROLLED_ITEMS = 32
+"""The longest known sequence a list comprehension is evaluated item by item over."""
+
 _ARRAY_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.lax.", "jax.image.")
 _ARRAY_EVIDENCE = frozenset({"shape", "ndim", "dtype", "at", "T", "mT"}) | arrays.ARRAY_METHODS
 _MAX_LOOP_DEPTH = 2
@@ -1277,18 +1280,36 @@ class _FunctionRun:
 
     def e_comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> Value:
         saved = dict(self.env)
-        for generator in node.generators:
-            element = self.element_of(self.expr(generator.iter))
-            self.bind(generator.target, element)
+        unrolled: Value = UNKNOWN
+        for number, generator in enumerate(node.generators):
+            iterable = self.expr(generator.iter)
+            if number == 0 and isinstance(node, ast.ListComp):
+                unrolled = self.unrolled_list(node, iterable)
+            self.bind(generator.target, self.element_of(iterable))
             for condition in generator.ifs:
                 self.expr(condition)
+        # Evaluated once more with the joined element, so what rules read inside the comprehension
+        # holds for every item, not only the last one unrolled.
         if isinstance(node, ast.DictComp):
             self.expr(node.key)
             self.expr(node.value)
         else:
             self.expr(node.elt)
         self.env = saved
-        return UNKNOWN
+        return unrolled
+
+    def unrolled_list(self, node: ast.ListComp, iterable: Value) -> Value:
+        """``[f(x) for x in (a, b, c)]`` over a short sequence of known items: the list of each ``f(x)``."""
+        (generator, *more) = node.generators
+        if more or generator.ifs or generator.is_async or not isinstance(generator.target, ast.Name):
+            return UNKNOWN
+        if not isinstance(iterable, Seq) or not 0 < len(iterable.items) <= _MAX_UNROLLED_ITEMS:
+            return UNKNOWN
+        items = []
+        for item in iterable.items:
+            self.bind(generator.target, item)
+            items.append(self.expr(node.elt))
+        return Seq(tuple(items), is_list=True)
 
     def e_ifexp(self, node: ast.IfExp) -> Value:
         self.expr(node.test)

@@ -773,9 +773,12 @@ def _traced(value: Value) -> Value:
 
 
 def _element(expr: ast.expr | None, position: int) -> ast.expr | None:
-    """Entry ``position`` of a list or tuple literal, else ``None``."""
+    """Entry ``position`` of a list or tuple literal; a list comprehension, which picks every entry, itself;
+    else ``None``."""
     if isinstance(expr, ast.List | ast.Tuple) and not any(isinstance(e, ast.Starred) for e in expr.elts):
         return expr.elts[position] if position < len(expr.elts) else None
+    if isinstance(expr, ast.ListComp):
+        return expr
     return None
 
 
