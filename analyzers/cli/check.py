@@ -31,7 +31,15 @@ from xlalens.analyzers.core.codes import INTERNAL_ERROR, is_file_level
 from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine import registry
-from xlalens.analyzers.inputs.fileio import SourceReadError, SourceWriteError, decode_source, encode_source
+from xlalens.analyzers.inputs.fileio import (
+    SourceReadError,
+    SourceWriteError,
+    decode_source,
+    encode_source,
+    match_newlines,
+    read_source,
+    write_source,
+)
 from xlalens.analyzers.output import Report, format_names, get_format
 from xlalens.analyzers.output import statistics as statistics_output
 from xlalens.analyzers.output.report import display_path
@@ -78,6 +86,11 @@ def add_check(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--fix-only",
         action="store_true",
         help="Apply fixes and report only how many; leftover findings do not fail the run (implies --fix).",
+    )
+    fixing.add_argument(
+        "--add-noqa",
+        action="store_true",
+        help="Add a # noqa comment for every finding (merged into existing ones) and report how many.",
     )
     fixing.add_argument(
         "--exit-non-zero-on-fix",
@@ -271,6 +284,26 @@ def _write_fixed_stdin(result: FileResult, data: bytes, path: str) -> None:
     sys.stdout.flush()
 
 
+def _add_noqa(files: Sequence[str], resolver: SettingsResolver) -> int:
+    """``--add-noqa``: silence every current finding in place, as ruff does when adopting a rule set."""
+    from xlalens.analyzers.api import check_source
+    from xlalens.analyzers.core.noqa import add_noqa_comments
+
+    added = 0
+    for path in files:
+        try:
+            source = read_source(path)
+            text, count = add_noqa_comments(source.text, check_source(source.text, path, resolver.for_file(path)))
+            if count:
+                write_source(source, match_newlines(source.text, text))
+        except (SourceReadError, SourceWriteError) as error:
+            print(f"warning: {display_path(path, resolver.cwd)}: {error}", file=sys.stderr)
+            continue
+        added += count
+    print(f"Added {added} noqa directive{'' if added == 1 else 's'}.", file=sys.stderr)
+    return EXIT_CLEAN
+
+
 def _run_check(args: argparse.Namespace) -> int:
     resolver = _resolver(args)
     # Like ruff, the report format and unsafe fixes may come from the configuration of the run's directory.
@@ -294,6 +327,8 @@ def _run_check(args: argparse.Namespace) -> int:
         for file in files:
             print(file)
         return EXIT_CLEAN
+    if args.add_noqa:
+        return _add_noqa([str(f) for f in files], resolver)
     cache = _cache(args, resolver)
     run = check_paths(
         [str(f) for f in files],

@@ -25,10 +25,11 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from xlalens.analyzers.core.diagnostics import Edit, Position, Range
+from xlalens.analyzers.core.codes import is_file_level
+from xlalens.analyzers.core.diagnostics import Diagnostic, Edit, Position, Range
 
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 _FILE_NOQA = re.compile(r"#\s*xlalens\s*:\s*noqa\b", re.IGNORECASE)
@@ -114,6 +115,40 @@ def noqa_edit(line_text: str, line: int, code: str, column: int = 0) -> Edit | N
         return None
     end = len(line_text.rstrip())
     return Edit(Range(Position(line, end), Position(line, len(line_text))), f"  # noqa: {code}")
+
+
+def add_noqa_comments(text: str, diagnostics: Iterable[Diagnostic]) -> tuple[str, int]:
+    r"""``text`` with a ``# noqa: CODE`` for every finding, merged into the comments lines already have.
+
+    Findings about a whole file and lines that cannot take a comment (inside a string, after a
+    backslash) are left as they are.
+
+    Returns:
+        The new text and the number of codes added.
+
+    Examples:
+        >>> from xlalens.analyzers.core.diagnostics import Diagnostic, Position, Range
+        >>> at = lambda line: Range(Position(line, 4), Position(line, 5))
+        >>> found = [Diagnostic("JX101", "m", "f.py", at(1)), Diagnostic("JX106", "m", "f.py", at(1))]
+        >>> add_noqa_comments("if x:\n    pass\n", found)
+        ('if x:  # noqa: JX101, JX106\n    pass\n', 2)
+    """
+    lines = text.splitlines(keepends=True)
+    added = 0
+    for diagnostic in sorted(diagnostics, key=lambda d: (d.noqa_line or d.line, d.code)):
+        line = diagnostic.noqa_line or diagnostic.line
+        if is_file_level(diagnostic.code) or not 1 <= line <= len(lines):
+            continue
+        raw = lines[line - 1]
+        body = raw.rstrip("\r\n")
+        column = diagnostic.column if diagnostic.line == line else 0
+        edit = noqa_edit(body, line, diagnostic.code, column)
+        if edit is None:
+            continue
+        start, end = edit.range.start.column, edit.range.end.column
+        lines[line - 1] = body[:start] + edit.content + body[end:] + raw[len(body) :]
+        added += 1
+    return "".join(lines), added
 
 
 def _ends_open(rest: str) -> bool:

@@ -155,3 +155,20 @@ def test_exit_non_zero_on_fix_fails_a_run_that_changed_files(project, code, requ
     assert project.run("check", "--fix", "--exit-non-zero-on-fix").returncode == 1
     assert "x.at[0].set(1.0)" in path.read_text()
     assert project.run("check", "--fix", "--exit-non-zero-on-fix").returncode == 0
+
+
+def test_add_noqa_silences_every_finding_and_merges_with_existing_comments(project, code, require_rules):
+    require_rules("JX101", "JX106")
+    source = (
+        code.JIT_PRINT
+        + "\n\n"
+        + code.JIT_IF.replace("def f", "def h").replace("    if x > 0:\n", "    if x > 0:  # noqa: JX999\n")
+    )
+    path = project.write("m.py", source.replace("\n", "\r\n"))
+    result = project.run("check", "--add-noqa")
+    assert result.returncode == 0 and result.stderr.strip().endswith("Added 2 noqa directives.")
+    text = path.read_bytes().decode()
+    assert "    if x > 0:  # noqa: JX999, JX101\r\n" in text and "\n" not in text.replace("\r\n", "")
+    assert "# noqa: JX106" in text
+    assert project.run("check").stdout.strip() == "All checks passed!"
+    assert project.run("check", "--add-noqa").stderr.strip().endswith("Added 0 noqa directives.")
