@@ -345,3 +345,10 @@ def test_output_format_and_unsafe_fixes_come_from_the_configuration(project, cod
     settings = json.loads(project.run("check", "--show-settings").stdout)
     assert settings["settings-file"] == str(project.root / "pyproject.toml")
     assert settings["output-format"] == "json-lines" and settings["unsafe-fixes"] is True
+
+
+def test_an_unknown_flag_shows_the_subcommands_usage(project):
+    result = project.run("check", "--no-such-flag", ".")
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: xlalens check ")
+    assert "unrecognized arguments: --no-such-flag" in result.stderr
