@@ -120,10 +120,10 @@ def markdown_text(text: str) -> str:
     """
     pieces, start = [], 0
     for span in _CODE_SPAN.finditer(text):
-        pieces.append(_SUBSCRIPTED.sub(lambda m: f"`{m.group(0)}`", text[start : span.start()]))
+        pieces.append(_SUBSCRIPTED.sub(r"`\g<0>`", text[start : span.start()]))
         pieces.append(span.group(0))
         start = span.end()
-    pieces.append(_SUBSCRIPTED.sub(lambda m: f"`{m.group(0)}`", text[start:]))
+    pieces.append(_SUBSCRIPTED.sub(r"`\g<0>`", text[start:]))
     return "".join(pieces)
 
 

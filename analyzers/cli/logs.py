@@ -65,6 +65,14 @@ def _run_logs(args: argparse.Namespace) -> int:
     for selector in args.ignore:
         if not any(code.startswith(selector.strip().upper()) for code in LOG_CODES):
             raise UsageError(f"--ignore {selector!r} names no log code; they are: {', '.join(LOG_CODES)}")
+    if not recognised(text) and args.output_format == "concise":
+        # "All checks passed!" would claim a clean run for a log that shows none.
+        print(
+            f"No torch_xla (PT_XLA_DEBUG_LEVEL=2) or JAX (jax_explain_cache_misses, jax_log_compiles) output "
+            f"recognised in {args.file}.",
+            file=sys.stderr,
+        )
+        return EXIT_CLEAN
     diagnostics = [
         d for d in log_diagnostics(text, log_path, root, settings.explainer_url) if not ignored_by(d.code, args.ignore)
     ]
@@ -74,14 +82,6 @@ def _run_logs(args: argparse.Namespace) -> int:
         version=tool_version(),
         explainer_base_url=settings.explainer_base_url,
     )
-    if not recognised(text) and args.output_format == "concise":
-        # "All checks passed!" would claim a clean run for a log that shows none.
-        print(
-            f"No torch_xla (PT_XLA_DEBUG_LEVEL=2) or JAX (jax_explain_cache_misses, jax_log_compiles) output "
-            f"recognised in {args.file}.",
-            file=sys.stderr,
-        )
-        return EXIT_CLEAN
     get_format(args.output_format)(report, sys.stdout)
     failing = any(d.severity is not Severity.INFO for d in diagnostics)
     return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN

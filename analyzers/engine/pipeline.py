@@ -179,7 +179,8 @@ def run_rules(
     are dropped where the settings or the per-file ignores name them.
     """
     diagnostics, source = _run_rules(text, path, settings, rules)
-    if diagnostics and (settings.ignore or settings.per_file_ignores):
+    # Only a non-rule finding needs the ignores matched again: rule selection already applied them.
+    if (settings.ignore or settings.per_file_ignores) and any(d.code in NON_RULE_CODES for d in diagnostics):
         ignored = (*settings.ignore, *_per_file_ignored(path, settings))
         diagnostics = [d for d in diagnostics if d.code not in NON_RULE_CODES or not ignored_by(d.code, ignored)]
     return diagnostics, source
