@@ -1012,10 +1012,12 @@ class _FunctionRun:
                 hidden = any(k.arg is None for k in keywords) or (
                     isinstance(decorator, ast.Call) and len(decorator.args) > 1
                 )
-                for option in ("in_axes", "out_axes"):
-                    given = next((k.value for k in keywords if k.arg == option), None)
-                    axes = 0 if given is None else in_axes_literal(self.values.get(id(given)) or _literal_value(given))
-                    options += ((option, UNKNOWN_OPTION if hidden else axes),)
+                given = {
+                    k.arg: self.values.get(id(k.value)) or _literal_value(k.value)
+                    for k in keywords
+                    if k.arg in ("in_axes", "out_axes")
+                }
+                options += _map_axes_options(given.get("in_axes", Const(0)), given.get("out_axes", Const(0)), hidden)
             value = Transformed(name, value, options)
         return value
 
@@ -1779,9 +1781,9 @@ class _FunctionRun:
                 positional = qualname == "jax.vmap"
                 given = keywords.get("in_axes", args[1] if positional and len(args) > 1 else Const(0))
                 out_axes = keywords.get("out_axes", args[2] if positional and len(args) > 2 else Const(0))
-                if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
-                    given = out_axes = UNKNOWN  # `**options` or `*axes` may set them
-                options += (("in_axes", in_axes_literal(given)), ("out_axes", in_axes_literal(out_axes)))
+                # `**options` or `*axes` may set them.
+                hidden = any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args)
+                options += _map_axes_options(given, out_axes, hidden)
             return Transformed(qualname, args[0], options)
         if qualname == "functools.partial" and args and isinstance(args[0], FunctionRef):
             return UNKNOWN
@@ -2171,6 +2173,15 @@ def in_axes_literal(value: Value) -> object:
         items = tuple(in_axes_literal(item) for item in value.items)
         return UNKNOWN_OPTION if UNKNOWN_OPTION in items else items
     return UNKNOWN_OPTION
+
+
+def _map_axes_options(in_axes: Value, out_axes: Value, hidden: bool) -> tuple[tuple[str, object], ...]:
+    """A vmap's ``in_axes`` and ``out_axes`` options; unknown both when ``hidden`` (they may be set
+    where the code does not show them)."""
+    return tuple(
+        (name, UNKNOWN_OPTION if hidden else in_axes_literal(value))
+        for name, value in (("in_axes", in_axes), ("out_axes", out_axes))
+    )
 
 
 def vmapped_arguments(
