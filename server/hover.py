@@ -136,6 +136,8 @@ def diagnostic_markdown(
     rule = _rule(diagnostic.code)
     title = f"**{diagnostic.code}**" + (f" · {rule.name()}" if rule is not None else "")
     parts = [title, markdown_text(diagnostic.message)]
+    if diagnostic.detail:
+        parts.append(markdown_text(diagnostic.detail))
     if rule is not None:
         parts.append(f"_{rule.summary()}_")
     parts += _related_markdown(diagnostic)

@@ -76,13 +76,51 @@ class RelatedLocation:
     message: str
 
 
+MESSAGE_LIMIT = 100
+"""The most characters a diagnostic's message (its headline) may have; the rest goes in its detail."""
+
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.")
+_OPENERS, _CLOSERS = "([{", ")]}"
+
+
+def split_message(text: str) -> tuple[str, str]:
+    """The first sentence of ``text`` and the rest (``""`` when there is one sentence).
+
+    A sentence ends at ``". "`` outside brackets and code spans, not after an abbreviation, and
+    before a capital letter, a digit or a code span.
+
+    Examples:
+        >>> split_message("jnp.sum(x) is traced (e.g. under jit). Python needs a bool here.")
+        ('jnp.sum(x) is traced (e.g. under jit).', 'Python needs a bool here.')
+        >>> split_message("One sentence about `f(x. y)` only.")
+        ('One sentence about `f(x. y)` only.', '')
+    """
+    depth, in_code = 0, False
+    for index, char in enumerate(text):
+        if char == "`":
+            in_code = not in_code
+        elif in_code:
+            continue
+        elif char in _OPENERS:
+            depth += 1
+        elif char in _CLOSERS:
+            depth = max(0, depth - 1)
+        elif char == "." and depth == 0 and text[index + 1 : index + 2] == " ":
+            following = text[index + 2 : index + 3]
+            word = text[: index + 1].rsplit(" ", 1)[-1]
+            if (following.isupper() or following.isdigit() or following == "`") and word not in _ABBREVIATIONS:
+                return text[: index + 1], text[index + 2 :].strip()
+    return text, ""
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding in one file.
 
     Attributes:
         code: The rule code, e.g. ``"JX101"``; ``"E999"`` for a file that does not parse.
-        message: One sentence that states the problem with the user's names and numbers.
+        message: One clause of at most :data:`MESSAGE_LIMIT` characters that states the problem with the
+            user's names and the key number (what editors show inline and ``--output-format concise`` prints).
         path: The file the finding is in, as given to the checker.
         range: Where the finding is.
         severity: The rule's severity, after configuration.
@@ -91,6 +129,9 @@ class Diagnostic:
         related: Other places that help explain the finding.
         calculator: The name of the calculator that applies, and its inputs taken from the code.
         noqa_line: The line where a ``# noqa`` comment suppresses this finding.
+        detail: The rest of the explanation: the mechanism, the numbers behind the headline, the error
+            the library raises and the suggested change (shown by the full, JSON and SARIF formats and
+            the hover).
     """
 
     code: str
@@ -103,6 +144,7 @@ class Diagnostic:
     related: tuple[RelatedLocation, ...] = ()
     calculator: tuple[str, Mapping[str, Any]] | None = None
     noqa_line: int = field(default=0)
+    detail: str = ""
 
     @property
     def line(self) -> int:

@@ -6,7 +6,17 @@ import ast
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from xlalens.analyzers.core.diagnostics import Applicability, Diagnostic, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.core.diagnostics import (
+    MESSAGE_LIMIT,
+    Applicability,
+    Diagnostic,
+    Edit,
+    Fix,
+    Range,
+    RelatedLocation,
+    Severity,
+    split_message,
+)
 from xlalens.analyzers.core.edits import import_edit
 from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.source import SourceText
@@ -99,6 +109,7 @@ class CheckContext(ScopeView):
         node: ast.AST | Range,
         message: str,
         *,
+        detail: str = "",
         fix: Fix | None = None,
         related: Sequence[RelatedLocation] = (),
         calculator: Mapping[str, Any] | None = None,
@@ -111,6 +122,9 @@ class CheckContext(ScopeView):
         if rule.raises and not isinstance(node, Range) and self.provoked_on_purpose(node, rule.raises):
             return  # the code provokes this error on purpose (a test's assertRaises, a try that catches it)
         range_ = node if isinstance(node, Range) else self.source.node_range(node)
+        if not detail and len(message) > MESSAGE_LIMIT:
+            # A message written as several sentences keeps its first one as the headline.
+            message, detail = split_message(message)
         self.diagnostics.append(
             Diagnostic(
                 code=rule.code,
@@ -123,5 +137,6 @@ class CheckContext(ScopeView):
                 related=tuple(related),
                 calculator=(rule.calculator, dict(calculator)) if rule.calculator and calculator is not None else None,
                 noqa_line=range_.start.line,
+                detail=detail,
             )
         )

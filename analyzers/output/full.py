@@ -13,6 +13,7 @@ Example::
 
 from __future__ import annotations
 
+import textwrap
 from typing import TextIO
 
 from rich.cells import cell_len
@@ -21,6 +22,12 @@ from xlalens.analyzers.output.concise import headline
 from xlalens.analyzers.output.report import Report
 
 _TAB = "    "
+_DETAIL_WIDTH = 100
+
+
+def _wrapped(text: str) -> list[str]:
+    """``text`` in lines of at most 100 characters, its own line breaks kept."""
+    return [line for paragraph in text.splitlines() for line in textwrap.wrap(paragraph, _DETAIL_WIDTH) or [""]]
 
 
 def _snippet(report: Report, diagnostic: Diagnostic) -> list[str]:
@@ -48,6 +55,8 @@ def render(report: Report, out: TextIO) -> None:
     """Write ``report`` in the full format."""
     for diagnostic in report.sorted_diagnostics():
         lines = [headline(report, diagnostic), *_snippet(report, diagnostic)]
+        if diagnostic.detail:
+            lines += [f"  = {line}" if i == 0 else f"    {line}" for i, line in enumerate(_wrapped(diagnostic.detail))]
         if diagnostic.fix is not None:
             lines.append(f"  = help: {diagnostic.fix.message}")
         if diagnostic.url:

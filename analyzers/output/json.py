@@ -35,6 +35,7 @@ def diagnostic_object(diagnostic: Diagnostic, explainer_base_url: str) -> dict[s
     return {
         "code": diagnostic.code,
         "message": diagnostic.message,
+        "detail": diagnostic.detail,
         "filename": diagnostic.path,
         "location": location(diagnostic.range.start),
         "end_location": location(diagnostic.range.end),

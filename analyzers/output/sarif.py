@@ -60,7 +60,7 @@ def _result(report: Report, d: Diagnostic, index: int) -> dict[str, Any]:
         "ruleId": d.code,
         "ruleIndex": index,
         "level": _LEVELS[d.severity],
-        "message": {"text": d.message},
+        "message": {"text": f"{d.message}\n\n{d.detail}" if d.detail else d.message},
         "locations": [
             {
                 "physicalLocation": {

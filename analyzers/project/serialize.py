@@ -114,6 +114,7 @@ def diagnostic_to_dict(diagnostic: Diagnostic) -> dict[str, Any]:
         ],
         "calculator": calculator,
         "noqa_line": diagnostic.noqa_line,
+        "detail": diagnostic.detail,
     }
 
 
@@ -138,6 +139,7 @@ def diagnostic_from_dict(data: Mapping[str, Any]) -> Diagnostic:
             ),
             calculator=(None if calculator is None else (calculator["name"], _decode_value(calculator["inputs"]))),
             noqa_line=data["noqa_line"],
+            detail=data["detail"],
         )
     except SerializationError:
         raise

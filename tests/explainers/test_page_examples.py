@@ -3,9 +3,10 @@
 Each fenced block whose info string is ``python`` must run clean under real JAX on CPU (with
 8 fake CPU devices, ``--xla_force_host_platform_device_count=8``, as the JAX oracle runs), and
 each ``python raises=Name`` block must raise exactly the exception class ``Name``. Every block
-runs as a complete program in its own subprocess (a page example must not depend on a config
-change or a cache filled by the block before it); the subprocesses for all selected blocks are
-started together in a small thread pool, and each block is still its own test id
+runs as a complete program in a process of its own (a page example must not depend on a config
+change or a cache filled by the block before it): a forked child of a fork server that has
+imported JAX (``tests/forkserver.py``), or a fresh interpreter for a block that writes the
+environment; all selected blocks are queued together in a small thread pool, and each block is still its own test id
 (``tracing.md:block3`` is the third fenced block of ``tracing.md``).
 
 A ``python torch_xla`` block (or ``python torch_xla raises=Name``) runs the same way under the
@@ -29,6 +30,7 @@ import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from tests import forkserver
 from tests.oracle_torch_xla.test_oracle_torch_xla import oracle_python, require_oracle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,25 +195,37 @@ PYTHON_WORDS = {"python", "python3", "py", "py3"}
 # own stdout/stderr cannot be mistaken for the verdict. An exception is reported by class, not
 # by parsing the traceback text: some messages span lines that look like exception lines.
 RUNNER = """
-import json, runpy, sys, traceback
-path, out = sys.argv[1], sys.argv[2]
-result = {"raised": None, "qualname": None, "message": "", "traceback": ""}
-try:
-    runpy.run_path(path, run_name="__main__")
-except SystemExit as exc:
-    if exc.code not in (None, 0):
-        result.update(raised="SystemExit", qualname="SystemExit", message=str(exc.code))
-except BaseException as exc:
-    cls = type(exc)
-    result.update(
-        raised=cls.__name__,
-        qualname=f"{cls.__module__}.{cls.__qualname__}",
-        message=str(exc),
-        traceback=traceback.format_exc(),
-    )
-with open(out, "w", encoding="utf-8") as handle:
-    json.dump(result, handle)
+import json, os, runpy, sys, traceback
+
+
+def main(argv):
+    path = argv[1]
+    result = {"raised": None, "qualname": None, "message": "", "traceback": ""}
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except SystemExit as exc:
+        if exc.code not in (None, 0):
+            result.update(raised="SystemExit", qualname="SystemExit", message=str(exc.code))
+    except BaseException as exc:
+        cls = type(exc)
+        result.update(
+            raised=cls.__name__,
+            qualname=f"{cls.__module__}.{cls.__qualname__}",
+            message=str(exc),
+            traceback=traceback.format_exc(),
+        )
+    with open(os.path.join(os.path.dirname(path), "result.json"), "w", encoding="utf-8") as handle:
+        json.dump(result, handle)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
 """
+"""Runs one block (``python runner.py BLOCK.py``) and writes ``result.json`` beside it; also the
+fork servers' harness."""
+JAX_PRELOADED = ("numpy", "jax", "jax.numpy", "jax.experimental.pallas")
+TORCH_XLA_PRELOADED = ("torch", "torch_xla", "torch_xla.core.xla_model", "torch_xla.debug.metrics", "torch_xla.runtime")
 
 
 def slug(heading: str) -> str:
@@ -339,7 +353,23 @@ def _torch_xla_env() -> dict[str, str]:
     return env
 
 
-def _run_block(block: Block, workdir: Path) -> dict[str, object]:
+def _fork_servers(workdir: Path) -> dict[bool, forkserver.ForkServerPool | None]:
+    """One pool of fork servers for JAX blocks and one for torch_xla blocks (keyed by ``torch_xla``)."""
+    if forkserver.fresh_processes_forced():
+        return {False: None, True: None}
+    workers = max(2, os.cpu_count() or 2)
+    runner = workdir / "runner.py"
+    jax_pool = forkserver.ForkServerPool(workers, sys.executable, runner, JAX_PRELOADED, _clean_env(), workdir)
+    torch_xla_python = oracle_python()
+    torch_xla_pool = None
+    if torch_xla_python is not None:
+        torch_xla_pool = forkserver.ForkServerPool(
+            workers, torch_xla_python, runner, TORCH_XLA_PRELOADED, _torch_xla_env(), workdir
+        )
+    return {False: jax_pool, True: torch_xla_pool}
+
+
+def _run_block(block: Block, workdir: Path, servers: dict[bool, forkserver.ForkServerPool | None]) -> dict[str, object]:
     python, env = sys.executable, _clean_env()
     if block.torch_xla:
         torch_xla_python = oracle_python()
@@ -351,19 +381,25 @@ def _run_block(block: Block, workdir: Path) -> dict[str, object]:
     source = folder / "example.py"
     source.write_text(block.code, encoding="utf-8")
     verdict = folder / "result.json"
-    try:
-        proc = subprocess.run(
-            [python, "-c", RUNNER, str(source), str(verdict)],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_S,
-        )
-    except subprocess.TimeoutExpired:
-        return {"rc": None, "result": None, "output": f"timed out after {TIMEOUT_S} s"}
+    pool = servers[block.torch_xla]
+    if pool is not None and not forkserver.needs_fresh_process(block.code):
+        finished = pool.run(source, {}, folder, TIMEOUT_S)
+        returncode, output = finished.returncode, finished.stdout + finished.stderr
+    else:
+        try:
+            proc = subprocess.run(
+                [python, str(workdir / "runner.py"), str(source)],
+                cwd=folder,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT_S,
+            )
+        except subprocess.TimeoutExpired:
+            return {"rc": None, "result": None, "output": f"timed out after {TIMEOUT_S} s"}
+        returncode, output = proc.returncode, proc.stdout + proc.stderr
     result = json.loads(verdict.read_text(encoding="utf-8")) if verdict.exists() else None
-    return {"rc": proc.returncode, "result": result, "output": (proc.stdout + proc.stderr)[-4000:]}
+    return {"rc": returncode, "result": result, "output": output[-4000:]}
 
 
 @pytest.fixture(scope="session")
@@ -377,8 +413,13 @@ def example_runs(
         if callspec is not None and isinstance(callspec.params.get("block"), Block):
             selected.append(callspec.params["block"])
     workdir = tmp_path_factory.mktemp("page_examples")
+    (workdir / "runner.py").write_text(RUNNER, encoding="utf-8")
+    servers = _fork_servers(workdir) if selected else {False: None, True: None}
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        yield {b.test_id: pool.submit(_run_block, b, workdir) for b in dict.fromkeys(selected)}
+        yield {b.test_id: pool.submit(_run_block, b, workdir, servers) for b in dict.fromkeys(selected)}
+    for server_pool in servers.values():
+        if server_pool is not None:
+            server_pool.close()
 
 
 @pytest.mark.oracle

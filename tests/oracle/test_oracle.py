@@ -1,10 +1,11 @@
 """Oracle tests: real JAX and the analyzer must agree on every case file.
 
-``test_jax_agrees`` runs each case under real JAX (CPU, 8 fake devices) in its own
-subprocess and checks the case's ``# oracle:`` header. ``test_analyzer_agrees``
+``test_jax_agrees`` runs each case under real JAX (CPU, 8 fake devices) in a process
+of its own and checks the case's ``# oracle:`` header. ``test_analyzer_agrees``
 checks that the analyzer reports exactly the ``# error:`` markers of the case.
-The subprocesses for all selected cases are started together in a small thread
-pool, so the suite takes about ``cases / cores`` seconds.
+The cases run as forked children of fork servers (``tests/forkserver.py``) that have
+imported jax, flax, equinox and optax once, one server per core, all selected cases
+queued at the start; a case that writes the environment runs in a fresh interpreter.
 """
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ from types import ModuleType
 
 import pytest
 
+from tests import forkserver
+
 _HERE = Path(__file__).resolve().parent
 
 
-def _load_cases_io() -> ModuleType:
-    """Load the sibling ``cases_io.py`` without relying on sys.path or packages."""
-    name = "xlalens_oracle_cases_io"
+def _load_sibling(name: str, path: Path) -> ModuleType:
+    """Load a helper module by path, without relying on sys.path or packages."""
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, _HERE / "cases_io.py")
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -39,7 +41,7 @@ def _load_cases_io() -> ModuleType:
     return module
 
 
-cases_io = _load_cases_io()
+cases_io = _load_sibling("xlalens_oracle_cases_io", _HERE / "cases_io.py")
 Case = cases_io.Case
 CASES: list[Case] = cases_io.all_cases()
 GAP_CASES: list[Case] = cases_io.all_cases(_HERE / "gaps")
@@ -74,6 +76,8 @@ ANALYZER_CASES = [
 ]
 HARNESS = _HERE / "harness.py"
 TIMEOUT_S = 120
+PRELOADED = ("numpy", "jax", "jax.numpy", "jax.experimental.pallas", "flax.linen", "flax.nnx", "equinox", "optax")
+"""What the fork servers import before forking: what the cases import most, none of it touching a device."""
 
 pytestmark = pytest.mark.oracle
 
@@ -88,31 +92,45 @@ class RunResult:
     result: dict[str, object] | None  # the parsed result line, if any
 
 
-def _run_harness(path: Path) -> RunResult:
+def _environment() -> dict[str, str]:
     env = dict(os.environ)
     env["JAX_PLATFORMS"] = "cpu"
     env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
     env.setdefault("PYTHONHASHSEED", "0")
+    return env
+
+
+def _fresh_run(path: Path) -> tuple[int, str, str]:
     try:
         proc = subprocess.run(
             [sys.executable, str(HARNESS), str(path)],
             capture_output=True,
             text=True,
-            env=env,
+            env=_environment(),
             cwd=str(path.parent),
             timeout=TIMEOUT_S,
             check=False,
         )
     except subprocess.TimeoutExpired as exc:
-        return RunResult(-1, str(exc.stdout or ""), f"timed out after {TIMEOUT_S} s", None)
+        return -1, str(exc.stdout or ""), f"timed out after {TIMEOUT_S} s"
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def _run_harness(path: Path, servers: forkserver.ForkServerPool | None = None) -> RunResult:
+    """Run one case: forked from a server in ``servers``, or in a fresh interpreter."""
+    if servers is None or forkserver.needs_fresh_process(path.read_text(encoding="utf-8")):
+        returncode, stdout, stderr = _fresh_run(path)
+    else:
+        finished = servers.run(path, {}, path.parent, TIMEOUT_S)
+        returncode, stdout, stderr = finished.returncode, finished.stdout, finished.stderr
     kept: list[str] = []
     result: dict[str, object] | None = None
-    for line in proc.stdout.splitlines():
+    for line in stdout.splitlines():
         if line.startswith(cases_io.RESULT_PREFIX):
             result = json.loads(line[len(cases_io.RESULT_PREFIX) :])
         else:
             kept.append(line)
-    return RunResult(proc.returncode, "\n".join(kept), proc.stderr, result)
+    return RunResult(returncode, "\n".join(kept), stderr, result)
 
 
 @pytest.fixture(scope="session")
@@ -130,9 +148,14 @@ def oracle_runs(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[Run
             selected.append(callspec.params["case"])
     workers = max(2, os.cpu_count() or 1)
     pool = ThreadPoolExecutor(max_workers=workers)
-    futures = {case.case_id: pool.submit(_run_harness, case.path) for case in selected}
+    servers = None
+    if selected and not forkserver.fresh_processes_forced():
+        servers = forkserver.ForkServerPool(workers, sys.executable, HARNESS, PRELOADED, _environment(), _HERE)
+    futures = {case.case_id: pool.submit(_run_harness, case.path, servers) for case in selected}
     yield futures
     pool.shutdown(wait=False, cancel_futures=True)
+    if servers is not None:
+        servers.close()
 
 
 def _describe(run: RunResult) -> str:

@@ -2,9 +2,11 @@
 
 torch_xla 2.9.0 needs torch 2.9.0 exactly, so it runs from its own venv
 (``scripts/torch_xla_oracle_env.sh`` builds it outside the checkout and prints its Python; the test
-script exports that path as ``XLALENS_TORCH_XLA_PYTHON``). Each case runs in its own process with
-``PJRT_DEVICE=CPU``, twice: with ``XLALENS_ORACLE_STEPS`` at 2 and at 5. The harness reports
-metrics after each run, and the header ``# oracle: signal<op>value ...`` is checked against them:
+script exports that path as ``XLALENS_TORCH_XLA_PYTHON``). Each case runs in a process of its own
+(a forked child of a fork server that has imported torch and torch_xla, ``tests/forkserver.py``;
+a fresh interpreter for a case that writes the environment) with ``PJRT_DEVICE=CPU``, twice: with
+``XLALENS_ORACLE_STEPS`` at 2 and at 5. The harness reports metrics after each run, and the header
+``# oracle: signal<op>value ...`` is checked against them:
 
 * ``executions-per-step``, ``transfers-per-step``, ``compiles-per-step``, ``graph-growth-per-step``,
   ``optimizer-steps-per-step``, ``idle-optimizer-steps-per-step``: the difference between the two
@@ -59,12 +61,24 @@ from pathlib import Path
 
 import pytest
 
+from tests import forkserver
+
 HERE = Path(__file__).resolve().parent
 CASES_DIR = HERE / "cases"
 HARNESS = HERE / "harness.py"
 RESULT_PREFIX = "XLALENS-TX-ORACLE "
 STEP_COUNTS = (2, 5)
 TIMEOUT_S = 300
+PRELOADED = (
+    "torch",
+    "torch.nn",
+    "torch.optim",
+    "torch_xla",
+    "torch_xla.core.xla_model",
+    "torch_xla.debug.metrics",
+    "torch_xla.runtime",
+)
+"""What the fork servers import before forking: none of it starts the PJRT runtime."""
 CODES = (
     "TX101",
     "TX102",
@@ -272,37 +286,56 @@ class Run:
     full_output: str = ""
 
 
-def run_case(python: str, case: Case, steps: int) -> Run:
-    """Run ``case`` once in the oracle venv with ``steps`` steps."""
-    path = case.path
+def base_environment() -> dict[str, str]:
+    """The environment every case starts from: the runner's, without torch_xla or per-case settings."""
     env = {
         k: v
         for k, v in os.environ.items()
         if not k.startswith(("XLA_", "PT_XLA_", "PJRT_")) and k not in _CLEARED_VARIABLES
     }
-    env.update(PJRT_DEVICE="CPU", XLALENS_ORACLE_STEPS=str(steps), PYTHONHASHSEED="0", TF_CPP_MIN_LOG_LEVEL="2")
-    if case.devices is not None:
-        env["CPU_NUM_DEVICES"] = str(case.devices)
+    env.update(PJRT_DEVICE="CPU", PYTHONHASHSEED="0", TF_CPP_MIN_LOG_LEVEL="2")
+    return env
+
+
+def case_settings(case: Case, steps: int) -> dict[str, str | None]:
+    """What one run of ``case`` sets on top of :func:`base_environment` (``None``: unset)."""
     timed = case.setting("timed")
-    if timed is not None:
-        env["XLALENS_ORACLE_TIMED"] = timed
-    try:
-        proc = subprocess.run(
-            [python, str(HARNESS), str(path)],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=str(path.parent),
-            timeout=TIMEOUT_S,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return Run(-1, f"timed out after {TIMEOUT_S} s", None)
+    return {
+        "XLALENS_ORACLE_STEPS": str(steps),
+        "CPU_NUM_DEVICES": None if case.devices is None else str(case.devices),
+        "XLALENS_ORACLE_TIMED": timed,
+    }
+
+
+def run_case(python: str, case: Case, steps: int, servers: forkserver.ForkServerPool | None = None) -> Run:
+    """Run ``case`` once in the oracle venv with ``steps`` steps (forked from ``servers`` when given)."""
+    path = case.path
+    settings = case_settings(case, steps)
+    if servers is not None and not forkserver.needs_fresh_process(path.read_text(encoding="utf-8")):
+        finished = servers.run(path, settings, path.parent, TIMEOUT_S)
+        returncode, output = finished.returncode, finished.stdout + finished.stderr
+        stdout = finished.stdout
+    else:
+        env = base_environment()
+        env.update({k: v for k, v in settings.items() if v is not None})
+        try:
+            proc = subprocess.run(
+                [python, str(HARNESS), str(path)],
+                capture_output=True,
+                text=True,
+                env=env,
+                cwd=str(path.parent),
+                timeout=TIMEOUT_S,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return Run(-1, f"timed out after {TIMEOUT_S} s", None)
+        returncode, output, stdout = proc.returncode, proc.stdout + proc.stderr, proc.stdout
     result = None
-    for line in proc.stdout.splitlines():
+    for line in stdout.splitlines():
         if line.startswith(RESULT_PREFIX):
             result = json.loads(line[len(RESULT_PREFIX) :])
-    return Run(proc.returncode, (proc.stdout + proc.stderr)[-3000:], result, proc.stdout + proc.stderr)
+    return Run(returncode, output[-3000:], result, output)
 
 
 @pytest.fixture(scope="session")
@@ -316,14 +349,20 @@ def torch_xla_runs(request: pytest.FixtureRequest) -> Iterator[dict[tuple[str, i
         and getattr(item, "module", None) is sys.modules[__name__]
     ]
     python = oracle_python()
-    pool = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1))
+    workers = max(2, os.cpu_count() or 1)
+    pool = ThreadPoolExecutor(max_workers=workers)
     futures = {}
+    servers = None
+    if python is not None and selected and not forkserver.fresh_processes_forced():
+        servers = forkserver.ForkServerPool(workers, python, HARNESS, PRELOADED, base_environment(), HERE)
     if python is not None:
         for case in selected:
             for steps in case.step_counts:
-                futures[(str(case.path), steps)] = pool.submit(run_case, python, case, steps)
+                futures[(str(case.path), steps)] = pool.submit(run_case, python, case, steps, servers)
     yield futures
     pool.shutdown(wait=False, cancel_futures=True)
+    if servers is not None:
+        servers.close()
 
 
 def _measure(check: Check, short: dict[str, object], long: dict[str, object]) -> Fraction | str:
