@@ -23,6 +23,7 @@ from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.hints import SpanHint
 from xlalens.explainers.calculators import Calculator, get_calculator
+from xlalens.explainers.calculators.registry import Row
 from xlalens.explainers.links import calculator_url, rule_url, section_url
 
 logger = logging.getLogger(__name__)
@@ -64,12 +65,17 @@ def calculator_markdown(
     inputs: Mapping[str, Any],
     base_url: str,
     lookup: CalculatorLookup = get_calculator,
+    *,
+    every_row: bool = False,
 ) -> list[str]:
     """The calculator's result on ``inputs`` as Markdown paragraphs, and a link to it prefilled.
 
     A calculator that draws its result adds the picture as a Markdown image (a ``data:`` URI of
-    the SVG). Returns nothing when the calculator is unknown, rejects the inputs or fails: a hover
-    never fails because of a calculator.
+    the SVG). Under a finding the table keeps to the key rows (:func:`hover_rows`); a hover on
+    the code itself, where the calculation is all there is to show, has ``every_row``. The last
+    paragraph is the link to the live calculator. Returns
+    nothing when the calculator is unknown, rejects the inputs or fails: a hover never fails
+    because of a calculator.
     """
     try:
         calculator = lookup(name)
@@ -85,13 +91,32 @@ def calculator_markdown(
         # Editors that render Markdown images (VS Code does) show the same picture as the live page.
         alt = picture.text.replace("[", "(").replace("]", ")")
         parts.append(f"![{alt}]({picture.data_uri()})")
-    if rows:
+    shown = list(rows) if every_row else hover_rows(rows)
+    if shown:
         table = ["| | value | how |", "|---|---|---|"]
-        table += [f"| {_cell(r.label)} | {_cell(r.value)} | {_cell(r.formula)} |" for r in rows]
+        table += [f"| {_cell(r.label)} | {_cell(r.value)} | {_cell(r.formula)} |" for r in shown]
         parts.append("\n".join(table))
     link = calculator_url(base_url, name, query)
-    parts.append(f"[Open the live calculator with these numbers]({link})")
+    more = f" ({len(rows) - len(shown)} more rows there)" if len(shown) < len(rows) else ""
+    parts.append(f"[Open the live calculator with these numbers]({link}){more}")
     return parts
+
+
+HOVER_ROWS = 6
+"""The most calculator rows a hover shows; the live calculator shows them all."""
+
+
+def hover_rows(rows: Sequence[Row]) -> list[Row]:
+    """The rows a hover shows: the calculator's key rows, else its first rows, at most :data:`HOVER_ROWS`.
+
+    Examples:
+        >>> [r.label for r in hover_rows([Row("a", "1"), Row("b", "2", key=True), Row("c", "3")])]
+        ['b']
+        >>> len(hover_rows([Row(str(i), "") for i in range(9)]))
+        6
+    """
+    key = [row for row in rows if row.key]
+    return (key or list(rows))[:HOVER_ROWS]
 
 
 def _related_markdown(diagnostic: Diagnostic) -> list[str]:
@@ -138,16 +163,21 @@ def diagnostic_markdown(
     parts = [title, markdown_text(diagnostic.message)]
     if diagnostic.detail:
         parts.append(markdown_text(diagnostic.detail))
-    if rule is not None:
+    elif rule is not None:
+        # Without a detail of its own, the rule's summary says what the finding is about.
         parts.append(f"_{rule.summary()}_")
     parts += _related_markdown(diagnostic)
     if diagnostic.fix is not None:
         parts.append(f"**Fix** ({_APPLICABILITY[diagnostic.fix.applicability]}): {diagnostic.fix.message}")
+    calculator_link = []
     if diagnostic.calculator is not None:
         name, inputs = diagnostic.calculator
-        parts += calculator_markdown(name, inputs, base_url, lookup)
+        calculation = calculator_markdown(name, inputs, base_url, lookup)
+        # The live calculator's link joins the other links on the last line.
+        calculator_link = calculation[-1:]
+        parts += calculation[:-1]
     url = diagnostic.url or (section_url(base_url, rule.explainer) if rule is not None else None)
-    links = [f"[Explainer: how this works]({url})"] if url else []
+    links = [*calculator_link, *([f"[Explainer: how this works]({url})"] if url else [])]
     if rule is not None:
         links.append(f"[Rule page]({rule_url(base_url, rule.code)})")
     if links:
@@ -188,7 +218,7 @@ def span_markdown(
         return None
     hint = min(under, key=lambda h: (h.span.end.line - h.span.start.line, h.span.end.column - h.span.start.column))
     assert hint.calculator is not None and hint.inputs is not None
-    parts = calculator_markdown(hint.calculator, hint.inputs, base_url, lookup)
+    parts = calculator_markdown(hint.calculator, hint.inputs, base_url, lookup, every_row=True)
     if not parts:
         return None
     return "\n\n".join([f"**{_HINT_TITLES.get(hint.calculator, 'xlalens')}** · {hint.description}", *parts])

@@ -541,7 +541,7 @@ class BlockSpecResult:
             source = "given; the constant index map uses block 0 at every step" if self.grid_given else "none given"
         else:
             source = "given"
-        rows.append(Row("grid", f"{_shape(self.grid)} = {format_count(self.steps)} steps", source))
+        rows.append(Row("grid", f"{_shape(self.grid)} = {format_count(self.steps)} steps", source, key=True))
         if self.index_map_text:
             rows.append(
                 Row("index map", self.index_map_text, "block index per array axis; element start = index · block")
@@ -560,6 +560,7 @@ class BlockSpecResult:
                             f"{axis.last_start}-{axis.last_end}: {axis.size - axis.last_start} real, "
                             f"{axis.padded} padded{unvisited}",
                             f"{axis.needed} · {axis.block} - {axis.size} = {axis.padded}",
+                            key=True,
                         )
                     )
         waste = self.padded_elements / self.processed_elements if self.processed_elements else 0.0
@@ -577,6 +578,7 @@ class BlockSpecResult:
                 "never visited",
                 format_count(self.uncovered_elements),
                 f"{format_count(math.prod(self.array))} - {covered}",
+                key=self.uncovered_elements > 0,
             )
         )
         if self.past_end_steps:
@@ -588,7 +590,7 @@ class BlockSpecResult:
                 "; ".join(self.tiling_checks),
             )
         )
-        rows.extend(Row("TPU block-shape problem", problem) for problem in self.tiling_problems)
+        rows.extend(Row("TPU block-shape problem", problem, key=True) for problem in self.tiling_problems)
         bits = _vmem_bits(dtypes.lookup(self.dtype))
         rows.append(
             Row(
@@ -619,6 +621,7 @@ class BlockSpecResult:
                 "VMEM",
                 format_bytes_exact(self.vmem_bytes),
                 f"{self.buffers} · {format_count(self.padded_block_bytes)} B",
+                key=not self.other_buffers,
             )
         )
         for other in self.other_buffers:
@@ -632,7 +635,7 @@ class BlockSpecResult:
             )
         if self.other_buffers:
             terms = " + ".join(format_count(b) for b in (self.vmem_bytes, *(o.bytes for o in self.other_buffers)))
-            rows.append(Row("VMEM total", format_bytes_exact(self.total_vmem_bytes), f"{terms} B"))
+            rows.append(Row("VMEM total", format_bytes_exact(self.total_vmem_bytes), f"{terms} B", key=True))
         tpu = TPUS[self.tpu]
         if self.vmem_limit_given:
             rows.append(Row("VMEM limit", format_bytes(self.vmem_limit_bytes), GIVEN_LIMIT_LABEL))
@@ -641,6 +644,7 @@ class BlockSpecResult:
                 "scoped VMEM limit",
                 format_bytes(self.scoped_limit_bytes),
                 f"{SCOPED_LIMIT_LABEL}; {tpu.scoped_limit_source}",
+                key=True,
             )
         )
         rows.append(Row("VMEM capacity", format_bytes(self.vmem_capacity_bytes), _VMEM_SOURCE))

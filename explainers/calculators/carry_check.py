@@ -291,9 +291,9 @@ class CarryCheckResult:
 
     def rows(self) -> tuple[Row, ...]:
         """The check, the verdict, then one row per leaf or structure difference, then the message."""
-        rows = [Row("check", self.check, _CHECK_FORMULA[self.primitive]), Row("verdict", self.verdict)]
+        rows = [Row("check", self.check, _CHECK_FORMULA[self.primitive]), Row("verdict", self.verdict, key=True)]
         for difference in self.structure:
-            rows.append(Row("structure", "differs", difference))
+            rows.append(Row("structure", "differs", difference, key=True))
         for leaf in self.leaves:
             value = f"{leaf.init.jax_str()} vs {leaf.out.jax_str()}"
             if leaf.promoted is not None:
@@ -308,9 +308,9 @@ class CarryCheckResult:
                 formula = "shape and dtype match" + (
                     " (weak types are ignored)" if leaf.init.weak != leaf.out.weak else ""
                 )
-            rows.append(Row(leaf.path or "(root)", value, formula))
+            rows.append(Row(leaf.path or "(root)", value, formula, key=bool(leaf.reason)))
         if self.message:
-            rows.append(Row("JAX raises", "TypeError", self.message))
+            rows.append(Row("JAX raises", "TypeError", self.message, key=True))
         return tuple(rows)
 
 

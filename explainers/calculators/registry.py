@@ -27,11 +27,13 @@ class Row:
         label: What the number is (``"grid"``, ``"VMEM per step"``).
         value: The value, formatted with its unit.
         formula: The formula with the user's numbers substituted, if it helps to see it.
+        key: One of the few rows a hover shows (the live calculator shows every row).
     """
 
     label: str
     value: str
     formula: str = ""
+    key: bool = False
 
 
 class CalculatorResult(Protocol):

@@ -536,18 +536,20 @@ class RetraceResult:
         """Totals, then one row per call."""
         new_objects = self.function_objects - 1
         rows = [
-            Row("calls", format_count(self.calls)),
+            Row("calls", format_count(self.calls), key=True),
             Row("function objects", format_count(self.function_objects), f"1 + {new_objects} fn:new"),
             Row(
                 "distinct cache keys",
                 format_count(self.distinct_keys),
                 "distinct (function object, pytree structure, avals with weak types, static values, keyword names)",
+                key=True,
             ),
-            Row("traces", format_count(self.traces), self.formula),
+            Row("traces", format_count(self.traces), self.formula, key=True),
             Row(
                 "compiles",
                 format_count(self.compiles),
                 f"= traces = {self.traces} (no sharding or layout changes modelled)",
+                key=True,
             ),
             Row("cache hits", format_count(self.cache_hits), f"{self.calls} calls - {self.traces} traces"),
         ]

@@ -407,7 +407,7 @@ class ShardShapeResult:
         rows = [
             Row("mesh devices", format_count(self.mesh_devices), f"{sizes} = {self.mesh_devices}"),
             Row("devices available", format_count(self.devices)),
-            Row("spec", self.spec),
+            Row("spec", self.spec, key=True),
         ]
         for dim in self.dims:
             if dim in self.padded_dims:
@@ -417,19 +417,25 @@ class ShardShapeResult:
                         f"array axis {dim.axis}",
                         f"ceil({dim.size} / {dim.factor}) = {dim.padded_block} per device",
                         f"split over {over}; {_padding_text(dim)}",
+                        key=True,
                     )
                 )
             elif dim.mesh_axes:
                 over = " · ".join(_axis_text(self, a) for a in dim.mesh_axes)
                 quotient = f"{dim.size // dim.factor}" if dim.divisible else f"{dim.size / dim.factor:g} (not whole)"
                 rows.append(
-                    Row(f"array axis {dim.axis}", f"{dim.size} / {dim.factor} = {quotient}", f"split over {over}")
+                    Row(
+                        f"array axis {dim.axis}",
+                        f"{dim.size} / {dim.factor} = {quotient}",
+                        f"split over {over}",
+                        key=True,
+                    )
                 )
             else:
                 rows.append(Row(f"array axis {dim.axis}", f"{dim.size} (not split)"))
         if self.shard_shape is not None:
             how = "ceil(global shape ÷ split factor)" if self.padded_dims else "global shape ÷ split factor"
-            rows.append(Row("shard shape", str(self.shard_shape), f"{how} per dimension"))
+            rows.append(Row("shard shape", str(self.shard_shape), f"{how} per dimension", key=True))
         used = " · ".join(_axis_text(self, a) for a in self.used_axes) or "1"
         rows.append(Row("replication", f"{self.replication} copies", f"{self.mesh_devices} mesh devices / ({used})"))
         count = " · ".join(str(d) for d in self.shape)
@@ -438,7 +444,12 @@ class ShardShapeResult:
         if self.shard_bytes is not None and self.shard_shape is not None and self.stored_bytes is not None:
             shard_count = " · ".join(str(d) for d in self.shard_shape)
             rows.append(
-                Row("bytes per device", format_bytes_exact(self.shard_bytes), f"{shard_count} · {itemsize:g} B")
+                Row(
+                    "bytes per device",
+                    format_bytes_exact(self.shard_bytes),
+                    f"{shard_count} · {itemsize:g} B",
+                    key=True,
+                )
             )
             rows.append(
                 Row(
@@ -451,7 +462,7 @@ class ShardShapeResult:
             where = ", ".join(f"{name}={c}" for name, c in zip(self.mesh_names, coords, strict=True))
             held = "[" + ", ".join(f"{start}:{stop}" for start, stop in ranges) + "]"
             rows.append(Row(f"device ({where})", held, "block index along each cut · shard size"))
-        rows.extend(Row("error", error) for error in self.errors)
+        rows.extend(Row("error", error, key=True) for error in self.errors)
         return tuple(rows)
 
 

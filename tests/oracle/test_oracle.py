@@ -79,8 +79,6 @@ TIMEOUT_S = 120
 PRELOADED = ("numpy", "jax", "jax.numpy", "jax.experimental.pallas", "flax.linen", "flax.nnx", "equinox", "optax")
 """What the fork servers import before forking: what the cases import most, none of it touching a device."""
 
-pytestmark = pytest.mark.oracle
-
 
 @dataclass(frozen=True, slots=True)
 class RunResult:
@@ -187,7 +185,6 @@ def test_jax_agrees(case: Case, oracle_runs: dict[str, Future[RunResult]]) -> No
             assert expect.text in run.stdout, f"{expect.text!r} not in the case's stdout\n{_describe(run)}"
 
 
-@pytest.mark.oracle
 @pytest.mark.parametrize("case", ANALYZER_CASES)
 def test_analyzer_agrees(case: Case) -> None:
     from xlalens.analyzers.api import check_source
@@ -201,7 +198,6 @@ def test_analyzer_agrees(case: Case) -> None:
     assert not missing and not extra, f"{case.case_id}: missing (line, code) {missing}; unexpected {extra}"
 
 
-@pytest.mark.oracle
 def test_case_counts() -> None:
     positives = Counter(c.code for c in CASES if c.positive)
     negatives = Counter(c.code for c in CASES if not c.positive)
@@ -221,13 +217,11 @@ def test_case_counts() -> None:
             assert not case.markers, f"{case.case_id} is a negative but has markers"
 
 
-@pytest.mark.oracle
 def test_realistic_misses_name_real_positives() -> None:
     ids = {c.case_id for c in REALISTIC_CASES if c.positive}
     assert ids >= REALISTIC_MISSES, f"known_misses.txt names no such positive: {sorted(REALISTIC_MISSES - ids)}"
 
 
-@pytest.mark.oracle
 def test_rules_declare_the_errors_their_cases_raise() -> None:
     """A rule's ``raises`` names every exception its positive cases raise under JAX (the expecting-code
     filter relies on it)."""

@@ -437,7 +437,6 @@ def test_torch_xla_agrees(case: Case, torch_xla_runs: dict[tuple[str, int], Futu
     assert not failed, f"{case.case_id}: {'; '.join(failed)}\n2 steps: {short}\n5 steps: {long}"
 
 
-@pytest.mark.oracle
 @pytest.mark.parametrize("case", ANALYZER_PARAMS)
 def test_analyzer_agrees(case: Case) -> None:
     from xlalens.analyzers.api import check_source

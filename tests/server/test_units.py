@@ -229,7 +229,9 @@ def test_calculator_markdown_with_a_registered_calculator_on_values_from_code() 
     assert "per-device shard f32[2,6]" in parts[0]
     assert parts[-1] == (
         "[Open the live calculator with these numbers](http://h/calc/shard-shape?mesh=x:4,y:2&shape=8,6&spec=x,None)"
+        " (14 more rows there)"
     )
+    assert "| spec | P('x', None) |" in parts[-2] and "| devices available |" not in parts[-2]
 
 
 def test_rule_markdown_for_noqa_codes() -> None:
