@@ -167,6 +167,16 @@ def compile_count(loop: Loop, counter: Counter | None, ctx: CheckContext, total:
     return f"{text}: {total:,} compile{'' if total == 1 else 's'} for {loop_text(loop, ctx)}"
 
 
+def compile_total(loop: Loop, counter: Counter | None, total: int | None = None) -> str:
+    """``20 compiles`` when the trip count (or ``total``, see :func:`compile_count`) is known, for headlines;
+    ``1 compile per iteration`` otherwise."""
+    if total is None:
+        total = counter.trip_count if counter is not None and counter.loop is loop else None
+    if total is None:
+        return "1 compile per iteration"
+    return f"{total:,} compile{'' if total == 1 else 's'}"
+
+
 def call_label(call: ast.Call, ctx: CheckContext) -> str:
     """The called expression, shortened for messages (``step``, ``jax.jit(...)``)."""
     text = " ".join(ctx.segment(call.func).split())
