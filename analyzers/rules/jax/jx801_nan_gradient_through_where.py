@@ -178,8 +178,9 @@ class NanGradientThroughWhere(Rule):
                     node,
                     f"Gradient of `{snippet(ctx, site)}` is NaN where `{snippet(ctx, operand)}` is {where}",
                     detail=f"The gradient of `{ctx.segment(site)}` is infinite or NaN where "
-                    f"`{ctx.segment(operand)}` is {where}, the values `{ctx.segment(mask)}` masks out: `jnp.where` still differentiates that "
-                    "side (0 * inf = NaN), so the gradient is NaN there; apply a second `jnp.where` to "
+                    f"`{ctx.segment(operand)}` is {where}, the values `{ctx.segment(mask)}` masks out: `jnp.where` "
+                    "still differentiates that side (0 * inf = NaN), so the gradient is NaN there; apply a second "
+                    "`jnp.where` to "
                     f"`{ctx.segment(operand)}` first (the double-where pattern).",
                 )
                 return
