@@ -168,11 +168,10 @@ class ArgumentShapeChangesEveryIteration(Rule):
         loop = counter.loop
         total = change.distinct()
         count = compile_count(loop, change.counter, ctx, total)
-        headline_count = compile_total(loop, change.counter, total)
+        headline_count = compile_total(loop, change.counter, total, bounded=change.bounded)
         if change.bounded and total is None:
             # A slice stops growing at the end of the array, whose length is not known here.
             count = count.replace(": ", ": up to ", 1) if ": " in count else f"up to {count}"
-            headline_count = f"up to {headline_count}" if "per" not in headline_count else headline_count
         ctx.report(
             node,
             f"Shape of `{argument.label}` passed to `{call_label(node, ctx)}` changes every iteration: "
