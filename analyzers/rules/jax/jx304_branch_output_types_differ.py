@@ -134,14 +134,17 @@ class BranchOutputTypesDiffer(Rule):
         # Reported at the call: the branches differ from each other, and may be defined anywhere.
         ctx.report(
             call,
-            _headline(f"`{primitive}` branches return different {_WHAT[mismatch.kind]}s{where}", returns),
+            _headline(
+                f"`{primitive}` branches return different {_WHAT[mismatch.kind]}s{where}",
+                returns,
+                f"{mismatch.expected.describe()} vs {mismatch.actual.describe()}",
+            ),
             detail=f"The branches differ: {returns}.",
             related=related,
             calculator=calculator,
         )
 
 
-def _headline(what: str, returns: str) -> str:
-    """What differs, with what each branch returns when that still fits a headline."""
-    full = f"{what}: {returns}"
-    return full if len(full) <= MESSAGE_LIMIT else what
+def _headline(what: str, returns: str, types: str) -> str:
+    """What differs, with what each branch returns (or just the two types) when that still fits a headline."""
+    return next((text for text in (f"{what}: {returns}", f"{what}: {types}") if len(text) <= MESSAGE_LIMIT), what)
