@@ -167,6 +167,18 @@ def compile_count(loop: Loop, counter: Counter | None, ctx: CheckContext, total:
     return f"{text}: {total:,} compile{'' if total == 1 else 's'} for {loop_text(loop, ctx)}"
 
 
+def compile_total(loop: Loop, counter: Counter | None, total: int | None = None, *, bounded: bool = False) -> str:
+    """``20 compiles`` when the trip count (or ``total``, see :func:`compile_count`) is known, for headlines;
+    ``1 compile per iteration`` otherwise. ``bounded``: the count is the trip count, but an argument
+    that stops changing before the loop ends may need fewer (``up to 20 compiles``)."""
+    if total is not None:
+        return f"{total:,} compile{'' if total == 1 else 's'}"
+    trip = counter.trip_count if counter is not None and counter.loop is loop else None
+    if trip is None:
+        return "1 compile per iteration"
+    return f"{'up to ' if bounded else ''}{trip:,} compile{'' if trip == 1 else 's'}"
+
+
 def call_label(call: ast.Call, ctx: CheckContext) -> str:
     """The called expression, shortened for messages (``step``, ``jax.jit(...)``)."""
     text = " ".join(ctx.segment(call.func).split())

@@ -12,7 +12,7 @@ from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
 from xlalens.analyzers.semantics.names import Scope
 from xlalens.analyzers.semantics.values import Array, Dict, Instance, Seq, TracedTree, Value
 
-_MAX_SNIPPET = 40
+_MAX_SNIPPET = 30
 
 
 def is_traced_leaf(value: Value) -> bool:
@@ -41,6 +41,12 @@ def snippet(ctx: CheckContext, node: ast.AST) -> str:
     """The source of ``node`` on one line, shortened for a message."""
     text = " ".join(ctx.segment(node).split())
     return text if len(text) <= _MAX_SNIPPET else text[: _MAX_SNIPPET - 1] + "…"
+
+
+def traced_sentence(ctx: CheckContext) -> str:
+    """The detail's first sentence, how the current function comes to be traced: ```step` is called
+    from `train`, traced by `jax.jit`.``"""
+    return f"`{function_name(ctx)}` is {traced_by(ctx)}."
 
 
 def describe(value: Value) -> str:

@@ -8,7 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, snippet, traced_by, traced_here
+from xlalens.analyzers.rules.jax._tracing import function_name, snippet, traced_here, traced_sentence
 
 
 @register_rule
@@ -100,9 +100,9 @@ class TracedValueInPythonControlFlow(Rule):
             return False
         ctx.report(
             expr,
-            f"Python {kind} on traced value `{snippet(ctx, expr)}` in `{function_name(ctx)}` "
-            f"({traced_by(ctx)}): the branch must be known at trace time, so JAX raises "
-            "TracerBoolConversionError; use `jnp.where`/`lax.cond`, or make the input static",
+            f"Python {kind} on traced value `{snippet(ctx, expr)}` in `{function_name(ctx)}`",
+            detail=f"{traced_sentence(ctx)} The branch must be known at trace time, so JAX raises "
+            "TracerBoolConversionError; use `jnp.where`/`lax.cond`, or make the input static.",
             related=traced_here(ctx, expr),
         )
         return True

@@ -13,8 +13,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
-    traced_by,
     traced_here,
+    traced_sentence,
 )
 
 _CONVERSIONS = {
@@ -89,8 +89,8 @@ class TracedValueConcretized(Rule):
             return
         ctx.report(
             node,
-            f"{kind} on {describe(value)} `{snippet(ctx, target)}` in `{function_name(ctx)}` "
-            f"({traced_by(ctx)}) needs a concrete value that does not exist while tracing: "
-            "JAX raises ConcretizationTypeError; keep it an array or make the input static",
+            f"{kind} on {describe(value)} `{snippet(ctx, target)}` in `{function_name(ctx)}`",
+            detail=f"{traced_sentence(ctx)} {kind} needs a concrete value that does not exist while tracing: "
+            "JAX raises ConcretizationTypeError; keep it an array or make the input static.",
             related=traced_here(ctx, target),
         )

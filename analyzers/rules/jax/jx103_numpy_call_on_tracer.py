@@ -19,8 +19,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
-    traced_by,
     traced_here,
+    traced_sentence,
 )
 from xlalens.analyzers.semantics.values import Seq, Value
 
@@ -109,8 +109,9 @@ class NumPyCallOnTracer(Rule):
         ctx.report(
             node,
             f"NumPy `{function}` called on {describe(ctx.value(traced))} `{snippet(ctx, traced)}` in "
-            f"`{function_name(ctx)}` ({traced_by(ctx)}): NumPy needs the array's "
-            "contents now, so JAX raises TracerArrayConversionError; use `jax.numpy`",
+            f"`{function_name(ctx)}`",
+            detail=f"{traced_sentence(ctx)} NumPy needs the array's contents now, so JAX raises "
+            "TracerArrayConversionError; use `jax.numpy`.",
             fix=fix,
             related=traced_here(ctx, traced),
         )

@@ -12,8 +12,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
-    traced_by,
     traced_here,
+    traced_sentence,
 )
 
 _SHAPE_ARGUMENTS: dict[str, tuple[int | None, str]] = {
@@ -148,8 +148,8 @@ class TracedValueAsStaticSize(Rule):
     def emit(self, ctx: CheckContext, node: ast.AST, traced: ast.expr, usage: str) -> None:
         ctx.report(
             node,
-            f"Traced value `{snippet(ctx, traced)}` used {usage} in `{function_name(ctx)}` "
-            f"({traced_by(ctx)}): XLA needs sizes at compile time; make it static "
-            "(`static_argnames`) or use `lax.dynamic_slice`/a mask",
+            f"Traced value `{snippet(ctx, traced)}` used {usage} in `{function_name(ctx)}`",
+            detail=f"{traced_sentence(ctx)} XLA needs sizes at compile time; make it static "
+            "(`static_argnames`) or use `lax.dynamic_slice`/a mask.",
             related=traced_here(ctx, traced),
         )

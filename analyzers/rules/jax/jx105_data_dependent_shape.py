@@ -12,8 +12,8 @@ from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     is_traced_leaf,
     snippet,
-    traced_by,
     traced_here,
+    traced_sentence,
 )
 from xlalens.analyzers.semantics.interpreter import AtRef
 from xlalens.analyzers.semantics.values import Array, TracedTree
@@ -89,8 +89,9 @@ class DataDependentShape(Rule):
                 ctx.report(
                     node,
                     f"Boolean mask `{snippet(ctx, node.slice)}` indexes `{snippet(ctx, node.value)}` in "
-                    f"`{function_name(ctx)}` ({traced_by(ctx)}): the result's length depends on "
-                    "the data, so JAX raises NonConcreteBooleanIndexError; use `jnp.where(mask, x, 0)`",
+                    f"`{function_name(ctx)}`",
+                    detail=f"{traced_sentence(ctx)} The result's length depends on the data, so JAX raises "
+                    "NonConcreteBooleanIndexError; use `jnp.where(mask, x, 0)`.",
                     related=traced_here(ctx, node.slice),
                 )
             return
@@ -106,8 +107,9 @@ class DataDependentShape(Rule):
         ):
             ctx.report(
                 node,
-                f"`.nonzero()` without `size=` in `{function_name(ctx)}` ({traced_by(ctx)}): "
-                "its output length depends on the data, so JAX raises ConcretizationTypeError; pass `size=`",
+                f"`.nonzero()` without `size=` in `{function_name(ctx)}`",
+                detail=f"{traced_sentence(ctx)} Its output length depends on the data, so JAX raises "
+                "ConcretizationTypeError; pass `size=`.",
                 related=traced_here(ctx, node.func.value),
             )
             return
@@ -116,9 +118,9 @@ class DataDependentShape(Rule):
                 short = _SIZED[name]
                 ctx.report(
                     node,
-                    f"`jnp.{short}` without `size=` in `{function_name(ctx)}` ({traced_by(ctx)}): "
-                    "its output length depends on the data, so JAX raises ConcretizationTypeError; pass "
-                    "`size=` (and `fill_value=`) with an upper bound",
+                    f"`jnp.{short}` without `size=` in `{function_name(ctx)}`",
+                    detail=f"{traced_sentence(ctx)} Its output length depends on the data, so JAX raises "
+                    "ConcretizationTypeError; pass `size=` (and `fill_value=`) with an upper bound.",
                     related=traced_here(ctx, node.args[0]),
                 )
         elif name == "jax.numpy.where" and len(node.args) == 1 and not keywords - {"size", "fill_value"}:
@@ -127,7 +129,8 @@ class DataDependentShape(Rule):
             if is_traced_leaf(ctx.value(node.args[0])):
                 ctx.report(
                     node,
-                    f"One-argument `jnp.where` in `{function_name(ctx)}` ({traced_by(ctx)}) "
-                    "returns indices whose count depends on the data; use `jnp.where(cond, x, y)` or pass `size=`",
+                    f"One-argument `jnp.where` in `{function_name(ctx)}` returns a data-dependent number of indices",
+                    detail=f"{traced_sentence(ctx)} The number of indices it returns depends on the data, so JAX "
+                    "raises ConcretizationTypeError; use `jnp.where(cond, x, y)` or pass `size=`.",
                     related=traced_here(ctx, node.args[0]),
                 )

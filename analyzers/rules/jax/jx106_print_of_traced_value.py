@@ -15,8 +15,8 @@ from xlalens.analyzers.models.tracing.traced_functions import applied_eagerly, t
 from xlalens.analyzers.rules.jax._tracing import (
     function_name,
     holds_traced_leaf,
-    traced_by,
     traced_here,
+    traced_sentence,
 )
 
 _PLAIN = (ast.Name, ast.Attribute, ast.Subscript, ast.Constant)
@@ -136,12 +136,15 @@ class PrintOfTracedValue(Rule):
         if root is not None and shard_map_model(ctx.index, ctx.interpreter).runs_eagerly(root):
             return  # an eager shard_map runs its body on every call and prints each device's block
         if root is not None and applied_eagerly(ctx.index, ctx.traced, root):
-            explanation = "runs on every call, but shows the batch tracer, not the values"
+            headline = "shows the batch tracer, not the values"
+            explanation = "It runs on every call, but shows the batch tracer, not the values"
         else:
-            explanation = "runs at trace time: it shows a tracer, not values, and prints nothing on cached calls"
+            headline = "runs at trace time and shows a tracer, not values"
+            explanation = "It runs at trace time: it shows a tracer, not values, and prints nothing on cached calls"
         ctx.report(
             node,
-            f"`print` in `{function_name(ctx)}` ({traced_by(ctx)}) {explanation}; use `jax.debug.print`",
+            f"`print` in `{function_name(ctx)}` {headline}",
+            detail=f"{traced_sentence(ctx)} {explanation}; use `jax.debug.print`.",
             fix=self.fix(node, ctx),
             related=traced_here(ctx, traced[0]),
         )

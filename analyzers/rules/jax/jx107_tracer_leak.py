@@ -9,11 +9,10 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import (
-    function_name,
     holds_traced_leaf,
     snippet,
-    traced_by,
     traced_here,
+    traced_sentence,
 )
 from xlalens.analyzers.semantics.classes import class_model
 from xlalens.analyzers.semantics.names import BindingKind
@@ -114,7 +113,7 @@ class TracerLeak(Rule):
             return
         for argument in [*node.args, *(k.value for k in node.keywords)]:
             if self.contains_traced(argument, ctx):
-                self.emit(ctx, node, argument, f"{where} (via `.{func.attr}`)")
+                self.emit(ctx, node, argument, where, f" (via `.{func.attr}`)")
                 return
 
     def long_lived_container(self, expr: ast.expr, ctx: CheckContext) -> str | None:
@@ -123,7 +122,7 @@ class TracerLeak(Rule):
         if isinstance(expr, ast.Name):
             return f"outer container `{expr.id}`" if self.is_outer_name(expr.id, ctx) else None
         if isinstance(expr, ast.Attribute) and self.outlives_trace(ctx.value(expr.value), ctx):
-            return f"`{snippet(ctx, expr)}` of an object built outside the trace"
+            return f"`{snippet(ctx, expr)}` of an outer object"
         return None
 
     @staticmethod
@@ -166,7 +165,7 @@ class TracerLeak(Rule):
             if where is not None:
                 return where
         if isinstance(target, ast.Attribute) and self.outlives_trace(ctx.value(target.value), ctx):
-            return f"`{snippet(ctx, target)}` of an object built outside the trace"
+            return f"`{snippet(ctx, target)}` of an outer object"
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
             node = function.node
             params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]  # type: ignore[attr-defined]
@@ -181,11 +180,12 @@ class TracerLeak(Rule):
                 return f"`self.{target.attr}`"
         return None
 
-    def emit(self, ctx: CheckContext, node: ast.AST, value: ast.expr, where: str) -> None:
+    def emit(self, ctx: CheckContext, node: ast.AST, value: ast.expr, where: str, via: str = "") -> None:
         ctx.report(
             node,
-            f"Traced value `{snippet(ctx, value)}` stored in {where} from `{function_name(ctx)}` "
-            f"({traced_by(ctx)}): the tracer outlives its trace and any later use raises "
-            "UnexpectedTracerError; return the value instead",
+            f"Traced value `{snippet(ctx, value)}` stored in {where}",
+            detail=f"{traced_sentence(ctx)} It stores the tracer in {where}{via}, which was made outside the "
+            "trace: the tracer outlives its trace and any later use raises UnexpectedTracerError; return the "
+            "value instead.",
             related=traced_here(ctx, value),
         )

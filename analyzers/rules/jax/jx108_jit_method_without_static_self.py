@@ -88,9 +88,9 @@ class JitMethodWithoutStaticSelf(Rule):
             return
         ctx.report(
             decorator,
-            f"`@jax.jit` on method `{ctx.scope.node.name}.{node.name}`: `{params[0]}` is an instance of a plain "
-            f"class, not an array, so the first call raises TypeError; jit a function of arrays instead "
-            f"or mark `{params[0]}` static",
+            f"`@jax.jit` on method `{ctx.scope.node.name}.{node.name}` traces `{params[0]}`, a plain-class instance",
+            detail=f"`{params[0]}` is an instance of a plain class, not an array, so the first call raises "
+            f"TypeError; jit a function of arrays instead or mark `{params[0]}` static.",
         )
 
     @staticmethod

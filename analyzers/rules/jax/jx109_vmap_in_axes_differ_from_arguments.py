@@ -16,6 +16,8 @@ from xlalens.analyzers.semantics.values import Array, Const, FunctionRef, Transf
 from xlalens.explainers.calculators import dtypes
 
 _VMAP = "jax.vmap"
+# Longer in_axes tuples are left out of the headline (the detail still shows them).
+_MAX_AXES_TEXT = 30
 _LENGTH_ERROR = (
     "vmap in_axes must be an int, None, or a tuple of entries corresponding to the positional arguments passed "
     "to the function, but got len(in_axes)={given}, len(args)={count}"
@@ -108,12 +110,15 @@ class VmapInAxesDifferFromArguments(Rule):
         calculator = self.calculator_inputs(values, names, in_axes)
         if isinstance(in_axes, tuple) and len(in_axes) != count:
             entries = f"{len(in_axes)} entr{'y' if len(in_axes) == 1 else 'ies'}"
+            axes_text = _axes_text(in_axes)
+            shown = f"`in_axes={axes_text}`" if len(axes_text) <= _MAX_AXES_TEXT else "`in_axes`"
             ctx.report(
                 node,
-                f"`in_axes={_axes_text(in_axes)}` has {entries} but the vmapped function is "
-                f"called with {plural(count, 'positional argument')}: JAX raises ValueError "
+                f"{shown} has {entries} for {plural(count, 'positional argument')}",
+                detail=f"`in_axes={axes_text}` has {entries} but the vmapped function is called with "
+                f"{plural(count, 'positional argument')}: JAX raises ValueError "
                 f'"{_LENGTH_ERROR.format(given=len(in_axes), count=count)}"; give one entry per positional argument '
-                "(None for an argument every example shares)",
+                "(None for an argument every example shares).",
                 calculator=calculator,
             )
             return
@@ -129,9 +134,10 @@ class VmapInAxesDifferFromArguments(Rule):
             hint = "pass `None` for it in `in_axes` if every example shares it" if rank == 0 else "map an axis it has"
             ctx.report(
                 arg,
-                f"`vmap` maps argument `{name}` along axis {axis}, but it has rank {rank}: JAX raises ValueError "
+                f"`vmap` maps argument `{name}` along axis {axis}, but it has rank {rank}",
+                detail="JAX raises ValueError "
                 f'"vmap was requested to map its argument along axis {axis}, which implies that its rank should be at '
-                f'least {minimum}, but is only {rank}{shown}"; {hint}',
+                f'least {minimum}, but is only {rank}{shown}"; {hint}.',
                 calculator=calculator,
             )
             return

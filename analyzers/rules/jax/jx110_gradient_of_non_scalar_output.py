@@ -109,8 +109,9 @@ class GradientOfNonScalarOutput(Rule):
         where = " for one example" if gradient.under_vmap else ""
         ctx.report(
             node,
-            f'`{name}` of `{label}`, which returns {problem[0]}{where}: JAX raises TypeError "Gradient only '
-            f'defined for scalar-output functions. {problem[1]}"; {problem[2]}',
+            f"`{name}` of `{label}`, which returns {problem[0]}{where}",
+            detail=f'JAX raises TypeError "Gradient only defined for scalar-output functions. {problem[1]}"; '
+            f"{problem[2]}.",
             related=self.defined_here(function, label, ctx),
         )
 

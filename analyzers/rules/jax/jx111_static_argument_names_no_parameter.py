@@ -138,9 +138,10 @@ class StaticArgumentNamesNoParameter(Rule):
         ctx.report(
             expr,
             f"`static_argnums={_python_tuple(numbers)}` but `{wrapper.function.name}` takes "
-            f"{plural(count, 'positional parameter')} (valid positions: {valid}): `jax.jit` raises ValueError "
+            f"{plural(count, 'positional parameter')}",
+            detail=f"Valid positions: {valid}. `jax.jit` raises ValueError "
             f'"Jitted function has static_argnums={_python_tuple(numbers)}, but only accepts {count} positional '
-            'arguments." when the wrapper is made',
+            'arguments." when the wrapper is made.',
             related=[_defined_here(ctx, target, wrapper.function.name)],
         )
 
@@ -165,18 +166,20 @@ class StaticArgumentNamesNoParameter(Rule):
             ctx.report(
                 expr,
                 f"`static_argnames` names {', '.join(f'`{n}`' for n in unknown)} but `{function}` has no such "
-                f'parameter{close}: `jax.jit` raises ValueError "Jitted function has invalid argnames '
-                f'{_set_text(unknown)} in static_argnames. Function does not take these args." when the wrapper '
-                "is made",
+                "parameter",
+                detail=f"`{function}` has no parameter {', '.join(f'`{n}`' for n in unknown)}{close}. `jax.jit` "
+                f'raises ValueError "Jitted function has invalid argnames {_set_text(unknown)} in static_argnames. '
+                'Function does not take these args." when the wrapper is made.',
                 related=[_defined_here(ctx, target, function)],
             )
         elif only_positional:
             ctx.report(
                 expr,
                 f"`static_argnames` names {', '.join(f'`{n}`' for n in only_positional)}, which `{function}` takes "
-                f'only by position: `jax.jit` raises ValueError "Jitted function has invalid argnames '
+                "only by position",
+                detail=f'`jax.jit` raises ValueError "Jitted function has invalid argnames '
                 f'{_set_text(only_positional)} in static_argnames. These are positional-only" when the wrapper '
-                "is made; use `static_argnums`",
+                "is made; use `static_argnums`.",
                 related=[_defined_here(ctx, target, function)],
             )
 

@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, bind_arguments, jit_index, may_build_jit_wrapper
-from xlalens.analyzers.rules.jax._retrace import calls_text, captures_per_run_values, compile_count
+from xlalens.analyzers.rules.jax._retrace import calls_text, captures_per_run_values, compile_count, compile_total
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.loops import (
     Loop,
@@ -156,7 +156,8 @@ class JitWrapperCreatedInLoop(Rule):
         function: str,
         assigned: str | None,
     ) -> None:
-        count = compile_count(loop, counter_of(loop, ctx), ctx)
+        counter = counter_of(loop, ctx)
+        count = compile_count(loop, counter, ctx)
         arguments = bind_arguments(wrapper, call)
         # Only the function object changes: show the arguments when all are known, else none.
         calls = calls_text(ctx, arguments, fresh_function=True, require_known=True) or calls_text(
@@ -168,12 +169,14 @@ class JitWrapperCreatedInLoop(Rule):
             "transform": f"a new `{snippet(ctx, wrapper.wrapped)}`" if wrapper.wrapped else "a new function",
             "def": f"`{function}`, a function defined in the loop,",
         }[fresh]
+        headline_what = f"`{function}`, redefined" if fresh == "def" else what
         ctx.report(
             at,
-            f"`{wrapper.spec.name}` wraps {what} on every iteration of `{loop.header(ctx)}`, so every call traces "
-            f'and compiles again ({count}); JAX logs each call as "never seen function: {function} … maybe the '
-            'function is being re-defined repeatedly, preventing caching?"; create the jitted function once, '
-            "before the loop",
+            f"`{wrapper.spec.name}` wraps {headline_what} every iteration: {compile_total(loop, counter)}",
+            detail=f"`{wrapper.spec.name}` wraps {what} on every iteration of `{loop.header(ctx)}`, so every call "
+            f'traces and compiles again ({count}); JAX logs each call as "never seen function: {function} … maybe '
+            'the function is being re-defined repeatedly, preventing caching?"; create the jitted function once, '
+            "before the loop.",
             fix=self.hoist(ctx, at, wrapper, loop, fresh, assigned),
             calculator={"calls": calls} if calls else None,
         )

@@ -18,6 +18,7 @@ from xlalens.analyzers.rules.jax._retrace import (
     call_label,
     calls_text,
     compile_count,
+    compile_total,
     explanation,
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
@@ -167,15 +168,18 @@ class ArgumentShapeChangesEveryIteration(Rule):
         loop = counter.loop
         total = change.distinct()
         count = compile_count(loop, change.counter, ctx, total)
+        headline_count = compile_total(loop, change.counter, total, bounded=change.bounded)
         if change.bounded and total is None:
             # A slice stops growing at the end of the array, whose length is not known here.
             count = count.replace(": ", ": up to ", 1) if ": " in count else f"up to {count}"
         ctx.report(
             node,
-            f"`{call_label(node, ctx)}` is called with `{snippet(ctx, argument.expr)}` as `{argument.label}`, "
+            f"Shape of `{argument.label}` passed to `{call_label(node, ctx)}` changes every iteration: "
+            f"{headline_count}",
+            detail=f"`{call_label(node, ctx)}` is called with `{snippet(ctx, argument.expr)}` as `{argument.label}`, "
             f"whose shape changes on every iteration of `{loop.header(ctx)}` ({change.what}), so every call traces "
             f"and compiles again ({count}); JAX logs each call as {logged}; keep the shape fixed (pad or mask) and "
-            "pass the size as a traced value",
+            "pass the size as a traced value.",
             calculator={"calls": calls} if calls else None,
         )
 

@@ -24,6 +24,7 @@ from xlalens.analyzers.rules.jax._retrace import (
     call_label,
     calls_text,
     compile_count,
+    compile_total,
     explanation,
     static_text,
 )
@@ -205,10 +206,12 @@ class StaticArgumentChangesEveryIteration(Rule):
         count = compile_count(loop, counter, ctx)
         ctx.report(
             node,
-            f"`{call_label(node, ctx)}` gets `{snippet(ctx, argument.expr)}` for its static argument "
+            f"Static argument `{argument.label}` of `{call_label(node, ctx)}` changes every iteration: "
+            f"{compile_total(loop, counter)}",
+            detail=f"`{call_label(node, ctx)}` gets `{snippet(ctx, argument.expr)}` for its static argument "
             f"`{argument.label}` (`{wrapper.static_keyword}`), a new value on every iteration of "
             f'`{loop.header(ctx)}`, so every call traces and compiles again ({count}); JAX logs each call as "{why}"; '
-            "pass it as a traced argument",
+            "pass it as a traced argument.",
             fix=self.unstatic(ctx, wrapper, argument),
             calculator={"calls": calls} if calls else None,
         )

@@ -129,9 +129,10 @@ class UnhashableStaticArgument(Rule):
             advice = next((text for word, text in _ADVICE.items() if kind.endswith(word)), "pass a tuple")
             ctx.report(
                 argument.expr,
-                f"`{call_label(node, ctx)}` gets {kind} (`{snippet(ctx, argument.expr)}`) for its static argument "
-                f"`{argument.label}` (`{wrapper.static_keyword}`), and static arguments must be hashable: the call "
-                f"raises ValueError: Non-hashable static arguments are not supported; {advice}",
+                f"`{call_label(node, ctx)}` gets {kind} for its static argument `{argument.label}`",
+                detail=f"`{snippet(ctx, argument.expr)}` is passed for `{argument.label}`, static through "
+                f"`{wrapper.static_keyword}`, and static arguments must be hashable: the call raises ValueError: "
+                f"Non-hashable static arguments are not supported; {advice}.",
                 fix=self.as_tuple(ctx, argument.expr),
             )
 

@@ -102,11 +102,13 @@ class JitRecreatedOnEveryCall(Rule):
         where = ctx.source.node_range(loop_call)
         ctx.report(
             wrapper.site,
-            f"`{wrapper.spec.name}` wraps `{wrapper.function.name}`, a new function object on every call of "
+            f"`{wrapper.spec.name}` wraps `{wrapper.function.name}`, made anew by every call of `{name}`: "
+            "1 compile per call",
+            detail=f"`{wrapper.spec.name}` wraps `{wrapper.function.name}`, a new function object on every call of "
             f"`{name}`, so each call of `{name}` traces and compiles it again (1 compile per call of `{name}`, "
             f'which is called in a loop at line {where.start.line}); JAX logs each call as "never seen function: '
             f'{wrapper.function.name} … maybe the function is being re-defined repeatedly, preventing caching?"; '
-            f"jit the function once, outside `{name}`, and pass what it reads as arguments",
+            f"jit the function once, outside `{name}`, and pass what it reads as arguments.",
             related=(RelatedLocation(ctx.path, where, f"`{name}` is called here, in a loop"),),
             calculator={"calls": calls or "fn:new; fn:new; fn:new"},
         )

@@ -9,7 +9,7 @@ from xlalens.analyzers.core.diagnostics import Severity
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, traced_by, traced_here
+from xlalens.analyzers.rules.jax._tracing import function_name, is_traced_leaf, snippet, traced_here, traced_sentence
 from xlalens.analyzers.semantics.loops import walk_scope
 from xlalens.analyzers.semantics.numbers import range_length
 from xlalens.analyzers.semantics.values import Array, Const, Static
@@ -111,9 +111,9 @@ class PythonLoopUnrolledAtTraceTime(Rule):
         size = f"{trip:,} copies of its body"
         ctx.report(
             node,
-            f"Python `for` loop over `{' '.join(ctx.segment(loop).split())}` in `{function_name(ctx)}` "
-            f"({traced_by(ctx)}) is unrolled at trace time into {size}, so tracing and compile time grow "
-            "with the trip count; use `lax.fori_loop` or `lax.scan`",
+            f"Python `for` loop over `{snippet(ctx, loop)}` in `{function_name(ctx)}` unrolls into {size}",
+            detail=f"{traced_sentence(ctx)} The loop is unrolled at trace time into {size}, so tracing and "
+            "compile time grow with the trip count; use `lax.fori_loop` or `lax.scan`.",
             related=traced_here(ctx, carried),
         )
 

@@ -11,7 +11,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.tracing.carry_checks import CarryCheck, check_carry
 from xlalens.analyzers.models.tracing.carry_types import Leaf
-from xlalens.analyzers.rules.jax._carry import leaf_path, related
+from xlalens.analyzers.rules.jax._carry import headline, mismatch_text, related
 
 _CONSTRUCTORS = frozenset({"jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.empty"})
 
@@ -79,8 +79,8 @@ class LoopCarryDtypeChanges(Rule):
             assert isinstance(mismatch.expected, Leaf) and isinstance(mismatch.actual, Leaf)
             ctx.report(
                 check.init,
-                f"Loop carry `{leaf_path(check, mismatch)}` starts as {mismatch.expected.describe()} but the "
-                f"{check.loop} body returns {mismatch.actual.describe()}: the dtypes must match",
+                headline(check, mismatch, "dtype"),
+                detail=f"{mismatch_text(check, mismatch)}: the dtypes must match.",
                 related=related(ctx, check, mismatch),
                 calculator=check.calculator_inputs(),
                 fix=self.fix(ctx, check, mismatch.expected, mismatch.actual.dtype),

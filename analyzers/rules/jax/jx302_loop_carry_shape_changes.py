@@ -11,7 +11,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.tracing.carry_checks import check_carry
 from xlalens.analyzers.models.tracing.carry_types import Leaf
-from xlalens.analyzers.rules.jax._carry import leaf_path, related
+from xlalens.analyzers.rules.jax._carry import headline, leaf_path, mismatch_text, related
 
 
 @register_rule
@@ -83,9 +83,9 @@ class LoopCarryShapeChanges(Rule):
             )
             ctx.report(
                 check.init,
-                f"Loop carry `{leaf_path(check, mismatch)}` starts as {mismatch.expected.describe()} but the "
-                f"{check.loop} body returns {mismatch.actual.describe()}: the shapes must match; preallocate "
-                "the final shape and write with `.at[i].set`, or emit per-step values as `scan` outputs",
+                headline(check, mismatch, "shape"),
+                detail=f"{mismatch_text(check, mismatch)}: the shapes must match; preallocate the final shape and "
+                "write with `.at[i].set`, or emit per-step values as `scan` outputs.",
                 related=related(ctx, check, mismatch),
                 calculator=check.calculator_inputs(),
                 fix=ctx.fix(hint, Applicability.DISPLAY_ONLY, []),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -122,6 +122,7 @@ class BranchOutputTypesDiffer(Rule):
         calculator: dict[str, str] | None,
     ) -> None:
         first, other = _label(primitive, 0), _label(primitive, position)
+        returns = f"{first} returns {mismatch.expected.describe()} but {other} returns {mismatch.actual.describe()}"
         where = f" at `output{mismatch.path}`" if mismatch.path else ""
         related: list[RelatedLocation] = []
         for label, tree in ((first, mismatch.expected), (other, mismatch.actual)):
@@ -133,8 +134,17 @@ class BranchOutputTypesDiffer(Rule):
         # Reported at the call: the branches differ from each other, and may be defined anywhere.
         ctx.report(
             call,
-            f"`{primitive}` branches return different {_WHAT[mismatch.kind]}s{where}: {first} returns "
-            f"{mismatch.expected.describe()} but {other} returns {mismatch.actual.describe()}",
+            _headline(
+                f"`{primitive}` branches return different {_WHAT[mismatch.kind]}s{where}",
+                returns,
+                f"{mismatch.expected.describe()} vs {mismatch.actual.describe()}",
+            ),
+            detail=f"The branches differ: {returns}.",
             related=related,
             calculator=calculator,
         )
+
+
+def _headline(what: str, returns: str, types: str) -> str:
+    """What differs, with what each branch returns (or just the two types) when that still fits a headline."""
+    return next((text for text in (f"{what}: {returns}", f"{what}: {types}") if len(text) <= MESSAGE_LIMIT), what)

@@ -331,14 +331,17 @@ class ReverseModeThroughWhileLoop(Rule):
             if loop is not None:
                 short = transform.rsplit(".", 1)[-1]
                 if ctx.qualname(loop.func) == "jax.lax.fori_loop":
-                    what = "a `lax.fori_loop` with traced bounds (JAX runs it as a `while_loop`)"
+                    what = "a `lax.fori_loop` with traced bounds"
+                    why = "JAX runs a `lax.fori_loop` with traced bounds as a `while_loop`, and does not support "
                     where = "the fori_loop with traced bounds is here"
                 else:
                     what, where = "a `lax.while_loop`", "the while_loop is here"
+                    why = "JAX does not support "
                 ctx.report(
                     node.args[0],
-                    f"`{short}` differentiates through {what} in reverse mode, which JAX does not "
-                    "support: use `lax.scan`/`fori_loop` with Python-int bounds, or forward mode (`jax.jvp`)",
+                    f"`{short}` differentiates through {what} in reverse mode",
+                    detail=f"{why}reverse-mode differentiation through a `while_loop`: use `lax.scan`/`fori_loop` "
+                    "with Python-int bounds, or forward mode (`jax.jvp`).",
                     related=[RelatedLocation(ctx.path, ctx.source.node_range(loop), where)],
                 )
                 return

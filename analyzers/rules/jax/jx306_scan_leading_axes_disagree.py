@@ -80,13 +80,21 @@ class ScanLeadingAxesDisagree(Rule):
         no_length = length_expr is None or (isinstance(length_expr, ast.Constant) and length_expr.value is None)
         if xs_expr is None or (isinstance(xs_expr, ast.Constant) and xs_expr.value is None):
             if no_length:
-                ctx.report(node, "`scan` has no `xs` to scan over and no `length=`: pass `length=` the iteration count")
+                ctx.report(
+                    node,
+                    "`scan` has no `xs` to scan over and no `length=`",
+                    detail="Pass `length=` the iteration count.",
+                )
             return
         leaves = [leaf for leaf in _leaves(BodyTypes(ctx).value_at(xs_expr, ctx.scope)) if leaf.shape]
         sizes = sorted({leaf.shape[0] for leaf in leaves})
         if len(sizes) > 1:
             text = ", ".join(leaf.describe() for leaf in leaves)
-            ctx.report(xs_expr, f"`scan` inputs have different leading axis sizes ({text}): they must all match")
+            ctx.report(
+                xs_expr,
+                f"`scan` inputs have different leading axis sizes ({', '.join(map(str, sizes))})",
+                detail=f"The inputs are {text}: their leading axis sizes must all match.",
+            )
             return
         if (
             sizes

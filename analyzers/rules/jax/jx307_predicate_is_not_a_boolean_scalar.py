@@ -67,8 +67,9 @@ class PredicateIsNotABooleanScalar(Rule):
             if isinstance(pred, Leaf) and pred.shape:
                 ctx.report(
                     node.args[0],
-                    f"`cond` predicate has type {pred.describe()}: it must be a scalar; reduce it with "
-                    "`jnp.all`/`jnp.any`, or choose elementwise with `jnp.where`",
+                    f"`cond` predicate has type {pred.describe()}, not a scalar",
+                    detail="The predicate must be a scalar; reduce it with `jnp.all`/`jnp.any`, or choose "
+                    "elementwise with `jnp.where`.",
                 )
         elif name == "jax.lax.while_loop" and len(node.args) == 3:
             body = types.body_at(node.args[0], ctx.scope)
@@ -82,6 +83,7 @@ class PredicateIsNotABooleanScalar(Rule):
                     related = [RelatedLocation(ctx.path, ctx.source.node_range(out.origin), "the condition is here")]
                 ctx.report(
                     node.args[0],
-                    f"`while_loop` condition returns {out.describe()}: it must return a boolean scalar (bool[])",
+                    f"`while_loop` condition returns {out.describe()}, not a boolean scalar",
+                    detail="The condition must return a boolean scalar (bool[]).",
                     related=related,
                 )

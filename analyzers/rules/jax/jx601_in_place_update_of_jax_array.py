@@ -9,6 +9,7 @@ from xlalens.analyzers.core.diagnostics import Applicability
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex
 from xlalens.analyzers.semantics.values import Array
 
@@ -110,8 +111,9 @@ class InPlaceUpdateOfJaxArray(Rule):
         kind = array.describe() if array.dtype and array.shape is not None else "JAX array"
         ctx.report(
             node,
-            f"In-place update of `{name}` ({kind}): JAX arrays are immutable, so this raises TypeError; "
-            f"use `{name} = {name}.at[{index}].{method}(...)`",
+            f"In-place update of `{snippet(ctx, target.value)}` ({kind}) raises TypeError",
+            detail="JAX arrays are immutable, so this raises TypeError; use "
+            f"`{name} = {name}.at[{index}].{method}(...)`.",
             fix=fix,
         )
 

@@ -19,6 +19,7 @@ from xlalens.analyzers.models.tracing.key_flow import (
     repeated_functions,
     returned_key,
 )
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.loops import enclosing_loops, parents
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
@@ -241,10 +242,11 @@ class PrngKeyReuse(Rule):
             where = f"`{loops[0].header(ctx)}`" if loops else "the loop"
             ctx.report(
                 node,
-                f"`{name}` {uses} key `{key}` on every iteration of {where}, and `{key}` is not split, "
+                f"`{snippet(ctx, node.func)}` {uses} key `{key}` on every iteration without splitting it",
+                detail=f"`{name}` {uses} key `{key}` on every iteration of {where}, and `{key}` is not split, "
                 "folded or reassigned in the loop: a key always gives the same bits, so every iteration draws "
                 f"the same numbers; split a new key each iteration (`{key}, {_fresh_subkey(ctx, key)} = "
-                f"jax.random.split({key})`)",
+                f"jax.random.split({key})`).",
                 fix=fix,
             )
             return
@@ -262,9 +264,10 @@ class PrngKeyReuse(Rule):
         )
         ctx.report(
             node,
-            f"`{name}` {uses} key `{key}`, which `{' '.join(ctx.segment(earlier.func).split())}` already used up at "
-            f"line {earlier.lineno}{when} with no split or reassignment in between: {harm}; split it first "
-            f"(`{key}, {_fresh_subkey(ctx, key)} = jax.random.split({key})`)",
+            f"`{snippet(ctx, node.func)}` {uses} key `{key}`, already used up at line {earlier.lineno}",
+            detail=f"`{name}` {uses} key `{key}`, which `{' '.join(ctx.segment(earlier.func).split())}` already used "
+            f"up at line {earlier.lineno}{when} with no split or reassignment in between: {harm}; split it first "
+            f"(`{key}, {_fresh_subkey(ctx, key)} = jax.random.split({key})`).",
             fix=fix,
             related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key}` was already used here"),),
         )
@@ -304,8 +307,9 @@ class PrngKeyReuse(Rule):
             remedy = "take a key argument and pass a fresh split each call"
         ctx.report(
             node,
-            f"`{name}` in `{where}` draws with {why}; `{where}` {runs}: the key is the same every time, "
-            f"so every run draws the same numbers; {remedy}",
+            f"`{snippet(ctx, node.func)}` in `{where}` draws with the same key on every run",
+            detail=f"`{name}` in `{where}` draws with {why}; `{where}` {runs}: the key is the same every time, "
+            f"so every run draws the same numbers; {remedy}.",
             related=(RelatedLocation(ctx.path, ctx.source.node_range(repetition.site), "repeated here"),),
         )
 

@@ -11,6 +11,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import JitIndex, bind_arguments, calls_jit_wrapper, jit_index
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.loops import enclosing_loops, node_in, parents
@@ -326,17 +327,22 @@ class UseAfterDonation(Rule):
             return
         reads = reads_after_donation(ctx).get(id(node), [])
         label = " ".join(ctx.segment(node.func).split())
+        short = snippet(ctx, node.func)
         for read, donated in reads:
             donation = ctx.source.node_range(node)
             if donated != read.id and node_in(read, [node]):
-                message = (
+                headline = f"`{read.id}` aliases `{donated}`, which `{short}` donates in this very call"
+                detail = (
                     f"`{read.id}` holds the same arrays as `{donated}`, which `{label}` donates "
                     f"(`{wrapper.donate_keyword}`) in this very call: JAX refuses to run it (RuntimeError: "
                     "INVALID_ARGUMENT: Attempt to use a buffer that was previously donated); pass a copy "
                     f"(`jnp.copy`, `jax.tree.map(jnp.copy, {read.id})`) or do not donate `{donated}`"
                 )
             elif donated != read.id:
-                message = (
+                headline = (
+                    f"`{read.id}` shares arrays with `{donated}`, donated to `{short}` at line {donation.start.line}"
+                )
+                detail = (
                     f"`{read.id}` holds the same arrays as `{donated}` (an alias, or a container or object built "
                     f"from it), and `{donated}` was donated to `{label}` (`{wrapper.donate_keyword}`) at line "
                     f"{donation.start.line}: its arrays may have been deleted, so reading `{read.id}` raises "
@@ -345,14 +351,16 @@ class UseAfterDonation(Rule):
             elif node_in(read, [node]):
                 loops = enclosing_loops(node, ctx.index, ctx.scope)
                 where = f"`{loops[0].header(ctx)}`" if loops else "its loop"
-                message = (
+                headline = f"`{read.id}` is donated to `{short}` every iteration but never reassigned"
+                detail = (
                     f"`{read.id}` is donated to `{label}` (`{wrapper.donate_keyword}`) on every iteration of {where} "
                     "but never reassigned, so the next iteration passes a deleted array and fails (ValueError: "
                     "INVALID_ARGUMENT: … Buffer has been deleted or donated); assign the result back "
                     f"(`{read.id} = {label}(...)`)"
                 )
             else:
-                message = (
+                headline = f"`{read.id}` is read after it was donated to `{short}` at line {donation.start.line}"
+                detail = (
                     f"`{read.id}` was donated to `{label}` (`{wrapper.donate_keyword}`) at line {donation.start.line} "
                     "and may have been deleted (JAX reuses a donated buffer whenever an output has its shape and "
                     "dtype): reading it raises RuntimeError: Array has been deleted (or, through an operation that "
@@ -361,6 +369,7 @@ class UseAfterDonation(Rule):
                 )
             ctx.report(
                 read,
-                message,
+                headline,
+                detail=f"{detail}.",
                 related=(RelatedLocation(ctx.path, donation, f"`{donated}` is donated here"),),
             )

@@ -10,6 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.loops import block_of, parents, walk_scope
 
 CLOCKS = frozenset(
@@ -132,10 +133,9 @@ class TimingWithoutSynchronization(Rule):
         last = jitted[-1]
         ctx.report(
             node,
-            f"`{ctx.segment(node.func)}()` is read while `{' '.join(ctx.segment(last).split())[:40]}` "
-            f"(line {last.lineno}) may still be running: JAX returns from a jitted call before the computation "
-            "finishes, so this times dispatch, not compute; wait with `jax.block_until_ready(...)` before "
-            "reading the clock",
+            f"`{snippet(ctx, node.func)}()` is read while `{snippet(ctx, last)}` (line {last.lineno}) may still run",
+            detail="JAX returns from a jitted call before the computation finishes, so this times dispatch, not "
+            "compute; wait with `jax.block_until_ready(...)` before reading the clock.",
             related=(
                 RelatedLocation(ctx.path, ctx.source.node_range(last), "asynchronous call, not waited for"),
                 RelatedLocation(ctx.path, ctx.source.node_range(block[start]), "the clock is first read here"),
@@ -163,10 +163,12 @@ class TimingWithoutSynchronization(Rule):
         last = dispatched[-1]
         ctx.report(
             node,
-            f"`{ctx.segment(node.func)}()` closes an interval that starts after "
-            f"`{' '.join(ctx.segment(last).split())[:40]}` (line {last.lineno}) returned and waits for nothing: "
+            f"`{snippet(ctx, node.func)}()` times an interval after `{snippet(ctx, last)}` (line {last.lineno}) "
+            "that waits for nothing",
+            detail=f"`{ctx.segment(node.func)}()` closes an interval that starts after "
+            f"`{snippet(ctx, last)}` (line {last.lineno}) returned and waits for nothing: "
             "the computation is still running, so this measures neither dispatch nor compute; wait with "
-            "`jax.block_until_ready(...)` before reading the clock",
+            "`jax.block_until_ready(...)` before reading the clock.",
             related=(RelatedLocation(ctx.path, ctx.source.node_range(last), "asynchronous call, not waited for"),),
         )
 

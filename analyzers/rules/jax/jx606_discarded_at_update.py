@@ -9,6 +9,7 @@ from xlalens.analyzers.core.diagnostics import Applicability, Severity
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.interpreter import AtRef
 from xlalens.analyzers.semantics.values import Array, TracedTree
 
@@ -87,7 +88,7 @@ class DiscardedAtUpdate(Rule):
             )
         ctx.report(
             node,
-            f"Result of `{name}.at[…].{call.func.attr}(…)` is discarded: `{name}` is unchanged (JAX arrays "
-            "are immutable), so the update does nothing; assign it back",
+            f"Result of `{snippet(ctx, array)}.at[…].{call.func.attr}(…)` is discarded",
+            detail=f"`{name}` is unchanged (JAX arrays are immutable), so the update does nothing; assign it back.",
             fix=fix,
         )

@@ -8,6 +8,7 @@ from typing import ClassVar
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.interpreter import HOST_VIEW
 from xlalens.analyzers.semantics.values import Array
 
@@ -83,6 +84,7 @@ class WriteToNumpyViewOfJaxArray(Rule):
         name = ctx.segment(written)
         ctx.report(
             node,
-            f"`{name}` is a read-only NumPy view of a JAX array's buffer, so {what} raises ValueError; "
-            "make a writable copy with `np.array(...)`",
+            f"Write to `{snippet(ctx, written)}`, a read-only NumPy view of a JAX array",
+            detail=f"`{name}` is a read-only NumPy view of a JAX array's buffer, so {what} raises ValueError; "
+            "make a writable copy with `np.array(...)`.",
         )

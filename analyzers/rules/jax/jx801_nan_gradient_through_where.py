@@ -17,6 +17,7 @@ from xlalens.analyzers.knowledge.singular_functions import (
     singularity,
 )
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope
@@ -175,10 +176,12 @@ class NanGradientThroughWhere(Rule):
                     continue
                 ctx.report(
                     node,
-                    f"The gradient of `{ctx.segment(site)}` is infinite or NaN where `{ctx.segment(operand)}` is "
-                    f"{where}, the values `{ctx.segment(mask)}` masks out: `jnp.where` still differentiates that "
-                    "side (0 * inf = NaN), so the gradient is NaN there; apply a second `jnp.where` to "
-                    f"`{ctx.segment(operand)}` first (the double-where pattern)",
+                    f"Gradient of `{snippet(ctx, site)}` is NaN where `{snippet(ctx, operand)}` is {where}",
+                    detail=f"The gradient of `{ctx.segment(site)}` is infinite or NaN where "
+                    f"`{ctx.segment(operand)}` is {where}, the values `{ctx.segment(mask)}` masks out: `jnp.where` "
+                    "still differentiates that side (0 * inf = NaN), so the gradient is NaN there; apply a second "
+                    "`jnp.where` to "
+                    f"`{ctx.segment(operand)}` first (the double-where pattern).",
                 )
                 return
 

@@ -10,6 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.x64 import X64_ATTRIBUTES, X64_STRINGS, dtype_position, truncated_dtype
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import Array, Const, ModuleRef, TracedTree
 
@@ -85,10 +86,11 @@ class Float64WithoutX64(Rule):
         expr, (wide, narrow) = requested
         ctx.report(
             expr,
-            f"`{ctx.segment(expr)}` asks for {wide}, but this module never turns on `jax_enable_x64`: JAX warns "
-            f"once and computes in {narrow} ({_precision(narrow)}); enable x64 with "
+            f"`{snippet(ctx, expr)}` asks for {wide}, but x64 is off: JAX computes in {narrow}",
+            detail=f"`{ctx.segment(expr)}` asks for {wide}, but this module never turns on `jax_enable_x64`: JAX "
+            f"warns once and computes in {narrow} ({_precision(narrow)}); enable x64 with "
             '`jax.config.update("jax_enable_x64", True)` before creating arrays, or ask for '
-            f"{narrow}",
+            f"{narrow}.",
         )
 
     def requested_dtype(self, call: ast.Call, ctx: CheckContext) -> tuple[ast.expr, tuple[str, str]] | None:

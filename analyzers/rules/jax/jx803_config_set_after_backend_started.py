@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, Severity
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -205,16 +205,21 @@ class ConfigSetAfterBackendStarted(Rule):
                 continue
             when = "imported" if setting.read_at is ReadAt.IMPORT else "started the backend"
             head = f"{what} comes after `{_short(ctx.segment(event))}` (line {event.lineno}) {when}"
+            moment = "JAX was imported" if setting.read_at is ReadAt.IMPORT else "the backend started"
+            headline = f"{what} comes after {moment} (line {event.lineno})"
+            outcome = f"raises {setting.raises}" if setting.raises else "ignored"
+            if len(f"{headline}: {outcome}") <= MESSAGE_LIMIT:
+                headline = f"{headline}: {outcome}"
             if setting.raises:
-                message = f"{head}: it raises {setting.raises}; move it before the first JAX call"
+                detail = f"{head}: it raises {setting.raises}; move it before the first JAX call."
             else:
                 moment = "at import" if setting.read_at is ReadAt.IMPORT else "when the backend starts"
-                message = (
+                detail = (
                     f"{head}: JAX reads it once, {moment}, so the change to {setting.effect} is silently "
                     "ignored; move it before "
-                    f"{'`import jax`' if setting.read_at is ReadAt.IMPORT else 'the first device query or array'}"
+                    f"{'`import jax`' if setting.read_at is ReadAt.IMPORT else 'the first device query or array'}."
                 )
-            ctx.report(node, message, severity=Severity.ERROR if setting.raises else None)
+            ctx.report(node, headline, detail=detail, severity=Severity.ERROR if setting.raises else None)
             return
 
     def changes(self, node: ast.AST, ctx: CheckContext) -> Iterator[tuple[str, LateSetting]]:

@@ -13,6 +13,7 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.array_sizes import SHAPE_PRESERVING, generator_method, shaped_function
 from xlalens.analyzers.knowledge.arrays import dtype_name
 from xlalens.analyzers.knowledge.transforms import transform_spec
+from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.classes import self_assignments
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
 from xlalens.analyzers.semantics.values import Array, Const, ModuleRef, Seq
@@ -134,9 +135,9 @@ class LargeConstantCapturedByJit(Rule):
         where = "closes over" if isinstance(node, ast.Name) else "reads"
         ctx.report(
             node,
-            f"The jitted function {where} `{ctx.segment(node)}`, a {described} array of {_mib(nbytes)}: JAX "
-            "embeds it in the compiled program as a constant (compiled and copied again on every "
-            "recompilation); pass it as an argument",
+            f"The jitted function {where} `{snippet(ctx, node)}`, a {described} array of {_mib(nbytes)}",
+            detail=f"JAX embeds `{ctx.segment(node)}` in the compiled program as a constant (compiled and copied "
+            "again on every recompilation); pass it as an argument.",
         )
 
     def check_partial(self, call: ast.Call, ctx: CheckContext) -> None:
@@ -154,9 +155,10 @@ class LargeConstantCapturedByJit(Rule):
             described, nbytes = size
             ctx.report(
                 call,
-                f"`functools.partial` binds `{ctx.segment(argument)}`, a {described} array of {_mib(nbytes)}, "
-                "into the jitted function: JAX embeds it in the compiled program as a constant (compiled "
-                "and copied again on every recompilation); pass it as an argument",
+                f"Jitted `functools.partial` binds `{snippet(ctx, argument)}`, a {described} array of {_mib(nbytes)}",
+                detail=f"`functools.partial` binds `{ctx.segment(argument)}` into the jitted function: JAX embeds it "
+                "in the compiled program as a constant (compiled and copied again on every recompilation); pass it "
+                "as an argument.",
             )
             return
 
