@@ -140,7 +140,7 @@ class SpecLongerThanArrayRank(Rule):
                     f"{spec} has {length} entries but the array has rank {rank}",
                     f"a spec of {length} entries for an array of rank {rank}",
                 ),
-                detail=f"{placement_subject(ctx, placement)} has rank {rank}: a spec may be shorter than the "
-                f"array's rank, not longer. {raised}.",
+                detail=f"{spec} has {length} entries; {placement_subject(ctx, placement)} has rank {rank}. A spec "
+                f"may be shorter than the array's rank, not longer. {raised}.",
                 related=placement_related(ctx, placement),
             )

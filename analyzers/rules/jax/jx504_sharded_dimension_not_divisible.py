@@ -100,11 +100,12 @@ class ShardedDimensionNotDivisible(Rule):
         sizes = [placement.mesh.size(axis) or 1 for axis in dim.mesh_axes]
         if len(dim.mesh_axes) == 1:
             over = f"mesh axis {dim.mesh_axes[0]!r} of size {dim.factor}"
-            by = f"mesh axis {dim.mesh_axes[0]!r} ({dim.factor})"
+            by = brief = f"mesh axis {dim.mesh_axes[0]!r} ({dim.factor})"
         else:
             axes = ", ".join(repr(a) for a in dim.mesh_axes)
             over = f"mesh axes ({axes}) of sizes {'·'.join(str(s) for s in sizes)} = {dim.factor}"
             by = f"mesh axes ({axes}) ({'·'.join(str(s) for s in sizes)} = {dim.factor})"
+            brief = f"mesh axes ({axes}) ({dim.factor})"
         padded = math.ceil(dim.size / dim.factor) * dim.factor
         fitted = list(shape)
         fitted[dim.axis] = padded
@@ -120,6 +121,7 @@ class ShardedDimensionNotDivisible(Rule):
             reported_node(placement),
             headline(
                 f"{dimension} of {array_brief(ctx, placement)} is not divisible by {by}",
+                f"{dimension} of {array_brief(ctx, placement)} is not divisible by {brief}",
                 f"{dimension} is not divisible by {by}",
                 f"{dimension} is not divisible by the {dim.factor} devices that split it",
             ),

@@ -188,17 +188,21 @@ class ShardMapOutputNotReplicated(Rule):
             )
         related = [RelatedLocation(ctx.path, ctx.source.node_range(expr), f"`{text}` varies over mesh axis {axis!r}")]
         it = "it" if len(missing) == 1 else "them"
+        # A long returned call is named by its function: `jax.lax.all_gather(…)`.
+        called = f"{ctx.segment(expr.func)}(…)" if isinstance(expr, ast.Call) else text
         leaves = f"leaves out mesh {names}, but the returned"
         ctx.report(
             spec_node,
             headline(
                 f"`out_specs` {spec.describe()} {leaves} `{text}` varies over {it}",
+                f"`out_specs` {spec.describe()} {leaves} `{called}` varies over {it}",
                 f"`out_specs` {spec.describe()} {leaves} value varies over {it}",
                 f"`out_specs` {leaves} value varies over {it}",
             ),
-            detail=f"Leaving out mesh {names} promises that the output is equal on every device along {it}, but the "
-            f'returned `{text}` comes from {origin} and {how}: JAX raises "shard_map applied to the function … was '
-            f"given out_specs which require replication which can't be statically inferred\"; {remedy}.",
+            detail=f"By leaving out mesh {names}, `out_specs` {spec.describe()} promises that the output is equal on "
+            f"every device along {it}, but the returned `{text}` comes from {origin} and {how}: JAX raises "
+            "\"shard_map applied to the function … was given out_specs which require replication which can't be "
+            f'statically inferred"; {remedy}.',
             related=related,
         )
 
