@@ -12,6 +12,7 @@ from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     block_anchor,
     call_site,
+    headline,
     operand_brief,
     operand_text,
     pallas_site,
@@ -106,8 +107,11 @@ class BlockRankDiffersFromArrayRank(Rule):
                 )
                 ctx.report(
                     block_anchor(use),
-                    f"block shape ({block}{',' if rank == 1 else ''}) has {plural(rank, 'dimension')} but "
-                    f"{operand_brief(use)} has {len(shape)}",
+                    headline(
+                        f"block shape ({block}{',' if rank == 1 else ''}) has {plural(rank, 'dimension')} but "
+                        f"{operand_brief(use)} has {len(shape)}",
+                        f"block shape has {plural(rank, 'dimension')} but {operand_brief(use)} has {len(shape)}",
+                    ),
                     detail=f"{operand_text(use)} has {plural(len(shape), 'dimension')}{instance.call_text()}: JAX "
                     f'raises "Block shape for {use.operand.label} … must have the same number of dimensions as the '
                     f'array shape {shape_text(shape)}." Give one block size per array dimension (None for a '

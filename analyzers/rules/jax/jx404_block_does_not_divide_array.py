@@ -148,6 +148,7 @@ class BlockDoesNotDivideArray(Rule):
             headline(
                 f"block {block} does not divide {operand_brief(use)}; {padding}",
                 f"block {block} does not divide {operand_name(use)}; {padding}",
+                f"block does not divide {operand_name(use)}; {padding}",
             ),
             detail=f"For {operand_text(use)}{instance.call_text()}, {spans}. The kernel reads that padding "
             "(unspecified values, NaN in interpret mode), and writes past the end are dropped. "

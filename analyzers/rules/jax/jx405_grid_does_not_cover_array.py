@@ -157,6 +157,7 @@ class GridDoesNotCoverArray(Rule):
             headline(
                 f"{never} {operand_brief(use)} {by}",
                 f"{never} {operand_name(use)} {by}",
+                f"{never} {operand_name(use)} are never {verb}",
             ),
             detail=f"For {operand_text(use)} with block {shape_text(result.block)} and grid "
             f"{shape_text(result.grid)}{instance.call_text()}, {detail}; {why}. Make the grid cover the array "

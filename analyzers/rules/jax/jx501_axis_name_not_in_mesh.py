@@ -105,7 +105,7 @@ class AxisNameNotInMesh(Rule):
             headline(
                 f"mesh axis {axis!r} of {spec} is not in the mesh {names}{guess}",
                 f"mesh axis {axis!r} is not in the mesh {names}{guess}",
-                f"mesh axis {axis!r} of {spec} is not in the mesh",
+                f"mesh axis {axis!r} is not in the mesh{guess}",
                 f"mesh axis {short(repr(axis))} is not in the mesh",
             ),
             detail=f"{spec} names {axis!r}, which {use.mesh.describe()}{where} does not have{others}: JAX raises "
