@@ -156,10 +156,12 @@ def test_vmem_severity_and_generation() -> None:
     """
     # 24 MiB: over v5e's 16 MiB default (a warning: the default is an observation), under v6e's 32 MiB.
     [warning] = check_source(HEADER + textwrap.dedent(code), "k.py", Settings(select=("JX408",)))
-    assert warning.severity.value == "warning" and "tpu-generation v5e" in warning.message
+    assert warning.severity.value == "warning" and warning.message.endswith("over its 16.0 MiB scoped limit (v5e)")
+    assert "tpu-generation v5e" in warning.detail
     assert _codes(code, Settings(select=("JX408",), tpu_generation="v6e")) == []
     [over] = check_source(HEADER + textwrap.dedent(code), "k.py", Settings(select=("JX408",), tpu_generation="v4"))
-    assert over.severity.value == "error" and "16.0 MiB of VMEM a v4 core has" in over.message
+    assert over.severity.value == "error" and over.message.endswith("; a v4 core has 16.0 MiB")
+    assert "16.0 MiB of VMEM a v4 core has" in over.detail
 
 
 def test_wrapper_call_sites_give_the_shapes() -> None:
@@ -179,7 +181,7 @@ def test_wrapper_call_sites_give_the_shapes() -> None:
     found = check_source(text, "k.py", Settings(select=("JX407",)))
     # Only the export call (rows=100) breaks the rule; the direct call with rows=128 does not.
     assert [d.code for d in found] == ["JX407", "JX407"]
-    assert all("when `jax.export.export(jax.jit(tiles)" in d.message for d in found)
+    assert all("when `jax.export.export(jax.jit(tiles)" in d.detail for d in found)
     export_line = text[: text.index("jax.export.export(")].count("\n") + 1
     assert found[0].related and found[0].related[0].range.start.line == export_line
 

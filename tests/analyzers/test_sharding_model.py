@@ -162,8 +162,10 @@ def test_uneven_split_carries_the_calculator_inputs_with_the_same_numbers() -> N
     result = CALCULATOR.run(CALCULATOR.query(inputs))
     [dim] = [d for d in result.dims if not d.divisible]
     assert (dim.axis, dim.size, dim.factor) == (0, 6, 8)
-    assert "dimension 0 (size 6)" in diagnostic.message and "6 is not divisible by 8" in diagnostic.message
-    assert "a size of 8 would give each device bf16[1,4]" in diagnostic.message
+    assert diagnostic.message.startswith("dimension 0 (size 6) ")
+    assert diagnostic.message.endswith("is not divisible by mesh axes ('x', 'y') (4·2 = 8)")
+    assert "6 is not divisible by 8" in diagnostic.detail
+    assert "A size of 8 would give each device bf16[1,4]" in diagnostic.detail
 
 
 def test_unknown_shapes_specs_and_meshes_stay_silent() -> None:
@@ -200,12 +202,16 @@ def test_mesh_sizes_against_the_configured_device_count(body: str, expected: lis
 
 def test_mesh_messages_quote_what_jax_and_numpy_raise() -> None:
     text = HEADER + 'Mesh(np.array(jax.devices()).reshape(4, 4), ("a", "b"))\njax.make_mesh((4, 4), ("a", "b"))\n'
-    messages = [d.message for d in check_source(text, "case.py", Settings(select=("JX505",), device_count=8))]
-    assert messages == [
-        'reshaping all devices to (4, 4) needs 16 devices but `device-count` is 8: NumPy raises "cannot reshape '
-        'array of size 8 into shape (4,4)"',
-        'the mesh (4, 4) needs 16 devices but `device-count` is 8: JAX raises "Number of devices 8 must be >= the '
-        'product of mesh_shape (4, 4)"',
+    found = check_source(text, "case.py", Settings(select=("JX505",), device_count=8))
+    assert [(d.message, d.detail) for d in found] == [
+        (
+            "reshaping all devices to (4, 4) needs 16 devices but `device-count` is 8",
+            'NumPy raises "cannot reshape array of size 8 into shape (4,4)".',
+        ),
+        (
+            "the mesh (4, 4) needs 16 devices but `device-count` is 8",
+            'JAX raises "Number of devices 8 must be >= the product of mesh_shape (4, 4)".',
+        ),
     ]
 
 

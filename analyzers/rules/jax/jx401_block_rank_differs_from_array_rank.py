@@ -9,7 +9,16 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
-from xlalens.analyzers.rules.jax._pallas import block_anchor, call_site, operand_text, pallas_site, plural, shape_text
+from xlalens.analyzers.rules.jax._pallas import (
+    block_anchor,
+    call_site,
+    headline,
+    operand_brief,
+    operand_text,
+    pallas_site,
+    plural,
+    shape_text,
+)
 
 
 @register_rule
@@ -98,10 +107,14 @@ class BlockRankDiffersFromArrayRank(Rule):
                 )
                 ctx.report(
                     block_anchor(use),
-                    f"Block shape ({block}{',' if rank == 1 else ''}) has {plural(rank, 'dimension')} but "
-                    f'{operand_text(use)} has {len(shape)}{instance.call_text()}: JAX raises "Block shape for '
-                    f"{use.operand.label} … must have the same number of dimensions as the array shape "
-                    f'{shape_text(shape)}."; give one block size per array dimension (None for a dimension the '
-                    "kernel does not split)",
+                    headline(
+                        f"block shape ({block}{',' if rank == 1 else ''}) has {plural(rank, 'dimension')} but "
+                        f"{operand_brief(use)} has {len(shape)}",
+                        f"block shape has {plural(rank, 'dimension')} but {operand_brief(use)} has {len(shape)}",
+                    ),
+                    detail=f"{operand_text(use)} has {plural(len(shape), 'dimension')}{instance.call_text()}: JAX "
+                    f'raises "Block shape for {use.operand.label} … must have the same number of dimensions as the '
+                    f'array shape {shape_text(shape)}." Give one block size per array dimension (None for a '
+                    "dimension the kernel does not split).",
                     related=call_site(ctx, instance),
                 )

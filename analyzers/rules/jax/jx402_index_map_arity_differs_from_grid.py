@@ -9,7 +9,16 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
-from xlalens.analyzers.rules.jax._pallas import call_site, index_map_anchor, pallas_site, plural, shape_text
+from xlalens.analyzers.rules.jax._pallas import (
+    call_site,
+    headline,
+    index_map_anchor,
+    operand_name,
+    pallas_site,
+    plural,
+    shape_text,
+    short,
+)
 
 
 @register_rule
@@ -107,11 +116,19 @@ class IndexMapArityDiffersFromGrid(Rule):
                     error = f"missing {info.min_args - expected} required positional argument"
                 else:
                     error = f"takes {plural(len(info.params), 'positional argument')} but {expected} were given"
+                name = short(info.name)
+                axes = plural(len(grid), "axis")
                 ctx.report(
                     index_map_anchor(use),
-                    f"Index map `{info.name}` for {use.operand.label} (`{use.operand.text}`) takes {takes}, but the "
-                    f"grid {shape_text(grid)} has {plural(len(grid), 'axis')}{refs}{instance.call_text()}: Pallas "
-                    f"calls it with {expected}, so JAX raises TypeError ({error}); take one index per grid "
-                    "axis (name unused ones `_`)",
+                    headline(
+                        f"index map `{name}` for {operand_name(use)} takes {takes} but grid {shape_text(grid)} has "
+                        f"{axes}{refs}",
+                        f"index map `{name}` takes {takes} but grid {shape_text(grid)} has {axes}{refs}",
+                        f"index map `{name}` takes {takes} but is called with {expected}",
+                    ),
+                    detail=f"The index map `{info.name}` for {use.operand.label} (`{use.operand.text}`) gets one "
+                    f"index per grid axis: the grid {shape_text(grid)} has {axes}{refs}{instance.call_text()}, so "
+                    f"Pallas calls it with {expected} and JAX raises TypeError ({error}). Take one index per grid "
+                    "axis (name unused ones `_`).",
                     related=call_site(ctx, instance),
                 )

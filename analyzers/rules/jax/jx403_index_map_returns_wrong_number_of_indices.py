@@ -9,7 +9,15 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
-from xlalens.analyzers.rules.jax._pallas import call_site, index_map_anchor, pallas_site, plural
+from xlalens.analyzers.rules.jax._pallas import (
+    call_site,
+    headline,
+    index_map_anchor,
+    operand_name,
+    pallas_site,
+    plural,
+    short,
+)
 
 
 @register_rule
@@ -99,11 +107,16 @@ class IndexMapReturnsWrongNumberOfIndices(Rule):
                     continue
                 ctx.report(
                     index_map_anchor(use),
-                    f"Index map `{info.name}` for {use.operand.label} (`{use.operand.text}`) returns "
-                    f"{plural(info.returns, 'index')} but the block has {plural(rank, 'dimension')}"
-                    f'{instance.call_text()}: JAX raises "Index map function {info.name} … for '
-                    f"{use.operand.label} must return {rank} values to match block_shape=(…). Currently returning "
-                    f'{info.returns} values"; return one block index per block dimension (0 where the block spans '
-                    "the whole axis)",
+                    headline(
+                        f"index map `{short(info.name)}` for {operand_name(use)} returns "
+                        f"{plural(info.returns, 'index')} but the block has {plural(rank, 'dimension')}",
+                        f"index map returns {plural(info.returns, 'index')} but the block has "
+                        f"{plural(rank, 'dimension')}",
+                    ),
+                    detail=f"The index map `{info.name}` for {use.operand.label} (`{use.operand.text}`) must return "
+                    f'one block index per block dimension{instance.call_text()}: JAX raises "Index map function '
+                    f"{info.name} … for {use.operand.label} must return {rank} values to match block_shape=(…). "
+                    f'Currently returning {info.returns} values". Return one block index per block dimension (0 '
+                    "where the block spans the whole axis).",
                     related=call_site(ctx, instance),
                 )

@@ -15,6 +15,9 @@ from xlalens.analyzers.rules.jax._pallas import (
     block_anchor,
     block_element,
     call_site,
+    headline,
+    operand_brief,
+    operand_name,
     operand_text,
     pallas_site,
     shape_text,
@@ -30,8 +33,8 @@ class BlockDoesNotDivideArray(Rule):
     """## What it does
     Finds a `pl.BlockSpec` for a `pl.pallas_call` operand whose block size along some axis does
     not divide the array's size there, when the grid visits that last, partial block. The message
-    gives the last block's span, how many of its elements are padding, and a block size that
-    divides the axis.
+    says how many padding elements the kernel reads; its detail gives the last block's span and a
+    block size that divides the axis.
 
     ## Why is this bad?
     Every block has the full block shape, also the last one. Where it hangs over the end of the
@@ -138,11 +141,18 @@ class BlockDoesNotDivideArray(Rule):
             "; ".join(f"use {size} along axis {dim} (divides {result.array[dim]})" for dim, size, _ in suggestions)
             or "use block sizes that divide the array"
         )
+        block = shape_text(result.block)
+        padding = f"{format_count(result.padded_elements)} padding elements are read"
         ctx.report(
             block_anchor(use),
-            f"Block {shape_text(result.block)} does not divide {operand_text(use)}{instance.call_text()}: {spans}. "
-            f"The kernel reads {format_count(result.padded_elements)} padding elements (unspecified values, NaN in "
-            f"interpret mode), and writes past the end are dropped; {advice}, or mask the tail in the kernel",
+            headline(
+                f"block {block} does not divide {operand_brief(use)}; {padding}",
+                f"block {block} does not divide {operand_name(use)}; {padding}",
+                f"block does not divide {operand_name(use)}; {padding}",
+            ),
+            detail=f"For {operand_text(use)}{instance.call_text()}, {spans}. The kernel reads that padding "
+            "(unspecified values, NaN in interpret mode), and writes past the end are dropped. "
+            f"{advice[0].upper()}{advice[1:]}, or mask the tail in the kernel.",
             fix=self.fix(suggestions, ctx),
             related=call_site(ctx, instance),
             calculator=use.link_inputs(),

@@ -15,7 +15,10 @@ from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     call_site,
     grid_element,
+    headline,
     index_map_anchor,
+    operand_brief,
+    operand_name,
     operand_text,
     pallas_alias,
     pallas_site,
@@ -147,11 +150,18 @@ class GridDoesNotCoverArray(Rule):
         why = "those elements keep whatever the output buffer held" if use.is_output else "the kernel never sees them"
         where, fix = self.grid_fix(use, axes, ctx)
         total = math.prod(result.array)
+        never = f"{format_count(result.uncovered_elements)} of {format_count(total)} elements of"
+        by = f"are never {verb} by grid {shape_text(result.grid)}"
         ctx.report(
             where,
-            f"{format_count(result.uncovered_elements)} of {format_count(total)} elements of {operand_text(use)} are "
-            f"never {verb} with block {shape_text(result.block)} and grid {shape_text(result.grid)}"
-            f"{instance.call_text()}: {detail}; {why}. Make the grid cover the array (pl.cdiv)",
+            headline(
+                f"{never} {operand_brief(use)} {by}",
+                f"{never} {operand_name(use)} {by}",
+                f"{never} {operand_name(use)} are never {verb}",
+            ),
+            detail=f"For {operand_text(use)} with block {shape_text(result.block)} and grid "
+            f"{shape_text(result.grid)}{instance.call_text()}, {detail}; {why}. Make the grid cover the array "
+            "(pl.cdiv).",
             fix=fix,
             related=call_site(ctx, instance),
             calculator=use.link_inputs(),

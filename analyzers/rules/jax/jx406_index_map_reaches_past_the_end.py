@@ -11,7 +11,17 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.pallas.model import SpecUse
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
-from xlalens.analyzers.rules.jax._pallas import call_site, index_map_anchor, operand_text, pallas_site, shape_text
+from xlalens.analyzers.rules.jax._pallas import (
+    call_site,
+    headline,
+    index_map_anchor,
+    operand_brief,
+    operand_name,
+    operand_text,
+    pallas_site,
+    shape_text,
+    short,
+)
 from xlalens.explainers.calculators.blockspec import AxisBlocks, BlockSpecResult
 
 
@@ -133,12 +143,22 @@ class IndexMapReachesPastTheEnd(Rule):
             if len(offsets) == 1:
                 where = offsets[0][0]
         steps = f"{result.past_end_steps} of {result.steps}" if result.past_end_steps else "some"
+        reaches = f"reaches past the end in {steps} steps"
+        should = ""
+        if len(offsets) == 1:
+            binop, name = offsets[0]
+            should = f": `{short(ctx.segment(binop))}` should be `{name}`"
         ctx.report(
             where,
-            f"Index map for {operand_text(use)} with block {shape_text(result.block)} and grid "
-            f"{shape_text(result.grid)} reaches past the end in {steps} steps{instance.call_text()}: "
-            f"{'; '.join(details)}{hint}. JAX does not check this when it traces the call: interpret mode clamps "
-            "the start and reuses the last block, and on an accelerator the block lies outside the array",
+            headline(
+                f"index map for {operand_brief(use)} {reaches}{should}",
+                f"index map for {operand_brief(use)} {reaches}",
+                f"index map for {operand_name(use)} {reaches}",
+            ),
+            detail=f"The index map for {operand_text(use)} with block {shape_text(result.block)} and grid "
+            f"{shape_text(result.grid)}{instance.call_text()}: {'; '.join(details)}{hint}. JAX does not check "
+            "this when it traces the call: interpret mode clamps the start and reuses the last block, and on an "
+            "accelerator the block lies outside the array.",
             fix=self.fix(offsets, ctx),
             related=call_site(ctx, instance),
             calculator=use.link_inputs(),

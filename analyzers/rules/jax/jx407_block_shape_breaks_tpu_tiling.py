@@ -15,6 +15,9 @@ from xlalens.analyzers.rules.jax._pallas import (
     block_anchor,
     block_element,
     call_site,
+    headline,
+    operand_brief,
+    operand_name,
     operand_text,
     pallas_site,
     shape_text,
@@ -135,15 +138,34 @@ class BlockShapeBreaksTpuTiling(Rule):
         quoted = _RANK_2 if rank >= 2 else _RANK_1
         suggestions = self.suggestions(use, result)
         advice = "; ".join(f"use {size} along axis {dim}" for dim, size, _ in suggestions)
+        block = shape_text(result.block)
+        breaks = f"breaks the TPU tiling rule{self.why(result)}"
         ctx.report(
             block_anchor(use),
-            f"Block {shape_text(result.block)} for {operand_text(use)} breaks the TPU tiling rule"
-            f"{instance.call_text()}: {'; '.join(result.tiling_problems)}. Lowering for TPU raises "
-            f'ValueError: "{quoted}"' + (f"; {advice}" if advice else ""),
+            headline(
+                f"block {block} for {operand_brief(use)} {breaks}",
+                f"block {block} for {operand_name(use)} {breaks}",
+                f"block {block} for {operand_name(use)} breaks the TPU tiling rule",
+            ),
+            detail=f"For {operand_text(use)}{instance.call_text()}: {'; '.join(result.tiling_problems)}. Lowering "
+            f'for TPU raises ValueError: "{quoted}"' + (f" {advice[0].upper()}{advice[1:]}." if advice else ""),
             fix=self.fix(suggestions, ctx),
             related=call_site(ctx, instance),
             calculator=use.link_inputs(),
         )
+
+    @staticmethod
+    def why(result: BlockSpecResult) -> str:
+        """``: 100 is not a multiple of 8`` for the block dimensions of rank 2 and up that break the rule."""
+        rank = len(result.block)
+        if rank < 2:
+            return ""
+        broken = [
+            f"{result.block[dim]} is not a multiple of {multiple}"
+            for dim, multiple in ((rank - 2, SUBLANES), (rank - 1, LANES))
+            if result.block[dim] != result.array[dim] and result.block[dim] % multiple
+        ]
+        return ": " + ", ".join(broken) if broken else ""
 
     @staticmethod
     def suggestions(use: SpecUse, result: BlockSpecResult) -> list[tuple[int, int, ast.expr | None]]:

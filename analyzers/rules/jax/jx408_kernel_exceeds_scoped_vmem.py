@@ -11,7 +11,12 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.model import PallasInstance
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
-from xlalens.analyzers.rules.jax._pallas import call_site, pallas_site, shape_text
+from xlalens.analyzers.rules.jax._pallas import (
+    call_site,
+    headline,
+    pallas_site,
+    shape_text,
+)
 from xlalens.explainers.calculators.blockspec import (
     GIVEN_LIMIT_LABEL,
     SCOPED_LIMIT_LABEL,
@@ -126,12 +131,16 @@ class KernelExceedsScopedVmem(Rule):
             capacity = f"; that is more than the {format_bytes(tpu.vmem_bytes)} of VMEM a {tpu.name} core has"
         main = next((use for use in instance.uses if use.link_inputs() is not None), None)
         anchor = node.func if isinstance(node, ast.Call) else node
+        needs = f"kernel needs {'' if complete else 'at least '}{format_bytes(total)} of VMEM"
+        over = f"over its {format_bytes(limit)} scoped limit ({'vmem_limit_bytes' if given is not None else tpu.name})"
+        core = f"; a {tpu.name} core has {format_bytes(tpu.vmem_bytes)}" if over_capacity else ""
         ctx.report(
             anchor,
-            f"This kernel needs {'' if complete else 'at least '}{format_bytes(total)} of VMEM, over its "
-            f"{format_bytes(limit)} scoped limit ({source}){instance.call_text()}: {parts}{capacity}. Mosaic fails "
-            'to compile it on the TPU ("Ran out of memory in memory space vmem"); use smaller blocks, '
-            "pl.Buffered(1) for blocks that do not change between steps, or raise vmem_limit_bytes",
+            headline(f"{needs}, {over}{core}", f"{needs}, {over}"),
+            detail=f"The scoped limit is {format_bytes(limit)} ({source}){instance.call_text()}; the buffers: "
+            f'{parts}{capacity}. Mosaic fails to compile it on the TPU ("Ran out of memory in memory space vmem"); '
+            "use smaller blocks, pl.Buffered(1) for blocks that do not change between steps, or raise "
+            "vmem_limit_bytes.",
             severity=Severity.ERROR if given is not None or over_capacity else None,
             related=call_site(ctx, instance),
             calculator=main.link_inputs() if main is not None else None,

@@ -10,7 +10,12 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.model import PallasInstance
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES, BlockSpecValue
-from xlalens.analyzers.rules.jax._pallas import call_site, pallas_site, plural
+from xlalens.analyzers.rules.jax._pallas import (
+    call_site,
+    headline,
+    pallas_site,
+    plural,
+)
 from xlalens.analyzers.semantics.values import Seq
 
 
@@ -104,8 +109,9 @@ class SpecCountDiffersFromOperands(Rule):
         if isinstance(value, BlockSpecValue):
             ctx.report(
                 expr,
-                '`in_specs` is a single BlockSpec: JAX raises "`in_specs` must be a tuple or a list"; write '
-                f"`[{ctx.segment(expr)}]`, one spec per operand",
+                "`in_specs` is a single BlockSpec, not a sequence of one spec per operand",
+                detail=f'JAX raises "`in_specs` must be a tuple or a list"{instance.call_text()}. Write '
+                f"`[{ctx.segment(expr)}]`, one spec per operand.",
                 related=call_site(ctx, instance),
             )
             return
@@ -114,12 +120,15 @@ class SpecCountDiffersFromOperands(Rule):
             return
         prefetch = instance.prefetch_count
         after = f" after {plural(prefetch, 'scalar-prefetch operand')}" if prefetch else ""
+        specs, given = plural(len(value.items), "spec"), plural(len(operands), "operand")
+        counts = f"`in_specs` has {specs} but the kernel gets {given}"
         ctx.report(
             expr,
-            f"`in_specs` has {plural(len(value.items), 'spec')} but the kernel is called with "
-            f'{plural(len(operands), "operand")}{after}{instance.call_text()}: JAX raises "Pytree for `in_specs` '
-            f"and `inputs` do not match … `in_specs` is a tuple of length {len(value.items)} but `inputs` is a tuple "
-            f'of length {len(operands)}"; give one BlockSpec per operand, in order',
+            headline(f"{counts}{after}", counts),
+            detail=f"The kernel is called with {given}{after}{instance.call_text()}: JAX "
+            f'raises "Pytree for `in_specs` and `inputs` do not match … `in_specs` is a tuple of length '
+            f'{len(value.items)} but `inputs` is a tuple of length {len(operands)}". Give one BlockSpec per operand, '
+            "in order.",
             related=call_site(ctx, instance),
         )
 
@@ -128,24 +137,28 @@ class SpecCountDiffersFromOperands(Rule):
         outputs, leaf = instance.outputs
         if expr is None or outputs is None:
             return
+        call = instance.call_text()
+        specs = plural(len(value.items), "spec") if isinstance(value, Seq) else ""
         if leaf and isinstance(value, Seq):
-            problem = (
-                f"`out_specs` is a sequence of {plural(len(value.items), 'spec')} but `out_shape` is a single array; "
-                f'JAX raises "Pytree for `out_specs` and `out_shape` do not match … `out_specs` is a <class '
-                f"'tuple'> but `out_shape` is a pytree leaf\"; pass the spec itself"
+            problem = f"`out_specs` is a sequence of {specs} but `out_shape` is a single array"
+            detail = (
+                'JAX raises "Pytree for `out_specs` and `out_shape` do not match … `out_specs` is a <class '
+                f"'tuple'> but `out_shape` is a pytree leaf\"{call}. Pass the spec itself."
             )
         elif not leaf and isinstance(value, BlockSpecValue):
             problem = (
-                f"`out_specs` is a single BlockSpec but `out_shape` is a sequence of {plural(len(outputs), 'output')}; "
-                'JAX raises "Pytree for `out_specs` and `out_shape` do not match … `out_specs` is a pytree leaf '
-                "but `out_shape` is a <class 'tuple'>\"; give one spec per output"
+                f"`out_specs` is a single BlockSpec but `out_shape` is a sequence of {plural(len(outputs), 'output')}"
+            )
+            detail = (
+                'JAX raises "Pytree for `out_specs` and `out_shape` do not match … `out_specs` is a pytree leaf but '
+                f"`out_shape` is a <class 'tuple'>\"{call}. Give one spec per output."
             )
         elif not leaf and isinstance(value, Seq) and len(value.items) != len(outputs):
-            problem = (
-                f"`out_specs` has {plural(len(value.items), 'spec')} but `out_shape` has "
-                f'{plural(len(outputs), "output")}; JAX raises "Pytree for `out_specs` and `out_shape` do not '
-                'match"; give one spec per output, in order'
+            problem = f"`out_specs` has {specs} but `out_shape` has {plural(len(outputs), 'output')}"
+            detail = (
+                f'JAX raises "Pytree for `out_specs` and `out_shape` do not match"{call}. Give one spec per output, in '
+                "order."
             )
         else:
             return
-        ctx.report(expr, problem + instance.call_text(), related=call_site(ctx, instance))
+        ctx.report(expr, problem, detail=detail, related=call_site(ctx, instance))

@@ -18,6 +18,7 @@ from xlalens.analyzers.models.sharding.model import (
 )
 from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_sites
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
+from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline, short
 from xlalens.analyzers.semantics.values import Seq, Value
 
 # What JAX raises for a collective over an axis no enclosing shard_map binds.
@@ -92,15 +93,23 @@ class AxisNameNotInMesh(Rule):
             return
         axis = missing[0]
         close = difflib.get_close_matches(axis, names, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f"; use one of {', '.join(repr(n) for n in names)}"
+        guess = f"; did you mean {close[0]!r}?" if close else ""
+        hint = f" Did you mean {close[0]!r}?" if close else f" Use one of {', '.join(repr(n) for n in names)}."
         where = " (the mesh of the enclosing `jax.set_mesh`)" if use.context is not None else ""
         others = (
             f" ({len(missing) - 1} more name{'s' if len(missing) > 2 else ''} missing too)" if len(missing) > 1 else ""
         )
+        spec = use.spec.describe()
         ctx.report(
             use.anchor,
-            f"mesh axis {axis!r} of {use.spec.describe()} is not an axis of {use.mesh.describe()}{where}{others}: "
-            f'JAX raises "Resource axis: {axis} of {jax_spec_text(use.spec)} is not found in mesh: {names}."{hint}',
+            headline(
+                f"mesh axis {axis!r} of {spec} is not in the mesh {names}{guess}",
+                f"mesh axis {axis!r} is not in the mesh {names}{guess}",
+                f"mesh axis {axis!r} is not in the mesh{guess}",
+                f"mesh axis {short(repr(axis))} is not in the mesh",
+            ),
+            detail=f"{spec} names {axis!r}, which {use.mesh.describe()}{where} does not have{others}: JAX raises "
+            f'"Resource axis: {axis} of {jax_spec_text(use.spec)} is not found in mesh: {names}."{hint}',
         )
 
     def check_shard_map(self, site: ShardMapSite, ctx: CheckContext) -> None:
@@ -119,9 +128,13 @@ class AxisNameNotInMesh(Rule):
             if missing:
                 ctx.report(
                     node,
-                    f"`{label}` names mesh axis {missing[0]!r}, which {mesh.describe()} does not have: calling the "
-                    f'mapped function raises "ValueError: shard_map {label} argument must refer to an axis marked '
-                    f'as manual … {label} refers to {missing[0]!r}"',
+                    headline(
+                        f"`{label}` names mesh axis {missing[0]!r}, not in the shard_map's mesh {names}",
+                        f"`{label}` names mesh axis {missing[0]!r}, not in the shard_map's mesh",
+                    ),
+                    detail=f"{mesh.describe()} has no axis {missing[0]!r}: calling the mapped function raises "
+                    f'"ValueError: shard_map {label} argument must refer to an axis marked as manual … {label} '
+                    f'refers to {missing[0]!r}".',
                 )
         if _binds_other_axis_names(ctx):
             return
@@ -135,9 +148,12 @@ class AxisNameNotInMesh(Rule):
             raised = _UNBOUND_AXIS.get(use.primitive, "a bare AssertionError").format(axis=axis)
             ctx.report(
                 use.axis_node,
-                f"`{use.primitive}` runs over axis {axis!r}, which the mesh of its shard_map "
-                f"({mesh.describe()}) does not have: tracing the body raises {raised}; use one of "
-                f"{', '.join(repr(n) for n in names)}",
+                headline(
+                    f"`{use.primitive}` runs over axis {axis!r}, not in its shard_map's mesh {names}",
+                    f"`{use.primitive}` runs over axis {axis!r}, not in its shard_map's mesh",
+                ),
+                detail=f"The mesh of its shard_map is {mesh.describe()}: tracing the body raises {raised}; use one "
+                f"of {', '.join(repr(n) for n in names)}.",
             )
 
 

@@ -11,6 +11,7 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.sharding.model import NAMED_SHARDING, PLACING_CALLS, jax_spec_text, sharding_model
 from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_sites
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
+from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline, short
 from xlalens.analyzers.semantics.values import Seq, Value
 
 
@@ -93,9 +94,13 @@ class MeshAxisUsedTwiceInSpec(Rule):
         where = f"dimensions {' and '.join(dims)}" if len(dims) > 1 else f"dimension {dims[0]} (twice in one tuple)"
         ctx.report(
             anchor,
-            f"mesh axis {axis!r} splits {where} of {spec.describe()}; a mesh axis may split one dimension only: "
-            f'JAX raises "DuplicateSpecError: A single {kind} specification can map every mesh axis to at most one '
-            f'positional dimension, but {jax_spec_text(spec)} has duplicate entries for `{axis}`"',
+            headline(
+                f"mesh axis {axis!r} splits {where} of {spec.describe()}",
+                f"mesh axis {short(repr(axis))} splits {where} of one PartitionSpec",
+            ),
+            detail='A mesh axis may split one dimension only: JAX raises "DuplicateSpecError: A single '
+            f"{kind} specification can map every mesh axis to at most one positional dimension, but "
+            f'{jax_spec_text(spec)} has duplicate entries for `{axis}`".',
         )
         return True
 

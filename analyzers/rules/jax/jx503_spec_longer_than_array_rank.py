@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -13,6 +13,7 @@ from xlalens.analyzers.models.sharding.model import PLACING_CALLS, Placement, av
 from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_NAMES
 
 JIT_SITES = frozenset({"jax.jit", "jax.experimental.pjit.pjit", "functools.partial"})
+_MAX_SHOWN = 24
 
 
 def placement_related(ctx: CheckContext, placement: Placement) -> list[RelatedLocation]:
@@ -42,6 +43,21 @@ def placement_subject(ctx: CheckContext, placement: Placement) -> str:
         kind = "jitted" if placement.api == "jit" else "shard_map-ped"
         return f"{what}, an argument of the {kind} `{ctx.segment(placement.call.func)}`,"
     return f"{what} at `{placement.api}`"
+
+
+def array_brief(ctx: CheckContext, placement: Placement) -> str:
+    """```x` (f32[6,4])`` for a headline, the expression cut short."""
+    return f"`{short(ctx.segment(placement.array_node))}` ({aval_text(placement.array)})"
+
+
+def short(text: str, limit: int = _MAX_SHOWN) -> str:
+    """Source text cut to ``limit`` characters (with an ellipsis) so that a headline stays short."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def headline(*candidates: str) -> str:
+    """The first candidate that fits in a headline, from the most telling to the shortest; the last if none does."""
+    return next((text for text in candidates if len(text) <= MESSAGE_LIMIT), candidates[-1])
 
 
 @register_rule
@@ -116,9 +132,15 @@ class SpecLongerThanArrayRank(Rule):
                     f'JAX raises "… is only valid for values of rank at least {length}, but was applied to a value '
                     f'of rank {rank}"'
                 )
+            spec = placement.spec.describe()
             ctx.report(
                 reported_node(placement),
-                f"{placement.spec.describe()} has {length} entries but {placement_subject(ctx, placement)} has rank "
-                f"{rank}: a spec may be shorter than the array's rank, not longer; {raised}",
+                headline(
+                    f"{spec} has {length} entries but {array_brief(ctx, placement)} has rank {rank}",
+                    f"{spec} has {length} entries but the array has rank {rank}",
+                    f"a spec of {length} entries for an array of rank {rank}",
+                ),
+                detail=f"{spec} has {length} entries; {placement_subject(ctx, placement)} has rank {rank}. A spec "
+                f"may be shorter than the array's rank, not longer. {raised}.",
                 related=placement_related(ctx, placement),
             )

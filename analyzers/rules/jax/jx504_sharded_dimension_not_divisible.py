@@ -20,6 +20,8 @@ from xlalens.analyzers.models.sharding.model import (
 from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_NAMES
 from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import (
     JIT_SITES,
+    array_brief,
+    headline,
     placement_related,
     placement_subject,
     reported_node,
@@ -98,9 +100,12 @@ class ShardedDimensionNotDivisible(Rule):
         sizes = [placement.mesh.size(axis) or 1 for axis in dim.mesh_axes]
         if len(dim.mesh_axes) == 1:
             over = f"mesh axis {dim.mesh_axes[0]!r} of size {dim.factor}"
+            by = brief = f"mesh axis {dim.mesh_axes[0]!r} ({dim.factor})"
         else:
             axes = ", ".join(repr(a) for a in dim.mesh_axes)
             over = f"mesh axes ({axes}) of sizes {'·'.join(str(s) for s in sizes)} = {dim.factor}"
+            by = f"mesh axes ({axes}) ({'·'.join(str(s) for s in sizes)} = {dim.factor})"
+            brief = f"mesh axes ({axes}) ({dim.factor})"
         padded = math.ceil(dim.size / dim.factor) * dim.factor
         fitted = list(shape)
         fitted[dim.axis] = padded
@@ -109,13 +114,20 @@ class ShardedDimensionNotDivisible(Rule):
         suggestion = ""
         if per_device is not None:
             dims = ",".join(str(d) for d in per_device)
-            suggestion = f"; a size of {padded} would give each device {inputs.dtype}[{dims}]"
+            suggestion = f" A size of {padded} would give each device {inputs.dtype}[{dims}]."
         more = f" ({len(uneven) - 1} more dimension{'s' if len(uneven) > 2 else ''} too)" if len(uneven) > 1 else ""
+        dimension = f"dimension {dim.axis} (size {dim.size})"
         ctx.report(
             reported_node(placement),
-            f"dimension {dim.axis} (size {dim.size}) of {placement_subject(ctx, placement)} is split over {over} by "
+            headline(
+                f"{dimension} of {array_brief(ctx, placement)} is not divisible by {by}",
+                f"{dimension} of {array_brief(ctx, placement)} is not divisible by {brief}",
+                f"{dimension} is not divisible by {by}",
+                f"{dimension} is not divisible by the {dim.factor} devices that split it",
+            ),
+            detail=f"Dimension {dim.axis} of {placement_subject(ctx, placement)} is split over {over} by "
             f"{placement.spec.describe()}: {dim.size} is not divisible by {dim.factor}{more}; "
-            f"{self.raised(placement, dim.axis, dim.factor, dim.size)}{suggestion}",
+            f"{self.raised(placement, dim.axis, dim.factor, dim.size)}.{suggestion}",
             related=placement_related(ctx, placement),
             calculator=link_inputs(inputs, placement.array.dtype is not None),
         )

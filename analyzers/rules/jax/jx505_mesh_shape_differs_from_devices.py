@@ -10,6 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.sharding.values import DevicesValue, MeshValue
+from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline
 from xlalens.analyzers.semantics.values import CallArguments, Seq
 
 _MAKE_MESH = frozenset({"jax.make_mesh", "jax.sharding.make_mesh"})
@@ -116,10 +117,14 @@ class MeshShapeDiffersFromDevices(Rule):
         if ndim == count:
             return
         shape_text = "" if shape is None or any(s is None for s in shape) else " " + str(tuple(shape))
+        named = f"{count} axis name{'s' if count != 1 else ''}"
         ctx.report(
             names_expr,
-            f"{subject} {sizes}{shape_text} but {count} axis name{'s' if count != 1 else ''} "
-            f"{mesh.axis_names}: every mesh dimension needs exactly one name; JAX raises "
+            headline(
+                f"{subject} {sizes}{shape_text} but {named} {mesh.axis_names}",
+                f"{subject} {sizes}{shape_text} but {named}",
+            ),
+            detail=f"The axis names are {mesh.axis_names}; every mesh dimension needs exactly one name. JAX raises "
             f'"{_NDIM_ERROR.format(ndim=ndim, names=count)}"',
         )
 
@@ -135,8 +140,9 @@ class MeshShapeDiffersFromDevices(Rule):
             return
         ctx.report(
             node.args[0] if node.args else node,
-            f"the mesh {_shape_text(shape)} needs {needed} devices but `device-count` is {devices}: JAX raises "
-            f'"Number of devices {devices} must be >= the product of mesh_shape {_shape_text(shape)}"',
+            f"the mesh {_shape_text(shape)} needs {needed} devices but `device-count` is {devices}",
+            detail=f'JAX raises "Number of devices {devices} must be >= the product of mesh_shape '
+            f'{_shape_text(shape)}".',
         )
 
     def check_device_array(self, node: ast.Call, devices: DevicesValue, create: bool, ctx: CheckContext) -> None:
@@ -158,10 +164,7 @@ class MeshShapeDiffersFromDevices(Rule):
             subject = f"reshaping all devices to {_shape_text(known)}"
         else:
             return
-        ctx.report(
-            node,
-            f"{subject} needs {needed} devices but `device-count` is {count}: {raised}",
-        )
+        ctx.report(node, f"{subject} needs {needed} devices but `device-count` is {count}", detail=f"{raised}.")
 
 
 _FORCED_HOST_COUNT = "xla_force_host_platform_device_count"

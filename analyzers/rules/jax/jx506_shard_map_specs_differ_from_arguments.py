@@ -19,6 +19,7 @@ from xlalens.analyzers.models.sharding.shard_map import (
 )
 from xlalens.analyzers.models.sharding.values import SpecValue
 from xlalens.analyzers.rules.jax._pallas import plural
+from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline, short
 from xlalens.analyzers.semantics.names import FunctionNode, positional_params
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Seq, Value
 
@@ -110,9 +111,12 @@ class ShardMapSpecsDifferFromArguments(Rule):
         if value.is_list:
             ctx.report(
                 expr,
-                f"`in_specs` is a list ({spec_text(value)}) but the arguments are always a tuple: JAX raises "
-                f'"{_PYTREE_ERROR}: different types at key path shard_map in_specs" (a list is not a prefix of '
-                f"a tuple); write the specs as a tuple: `{_tuple_text(ctx, expr, value)}`",
+                headline(
+                    f"`in_specs` is a list ({spec_text(value)}) but shard_map's arguments are a tuple",
+                    "`in_specs` is a list but shard_map's arguments are always a tuple",
+                ),
+                detail=f'JAX raises "{_PYTREE_ERROR}: different types at key path shard_map in_specs" (a list is not '
+                f"a prefix of a tuple). Write the specs as a tuple: `{_tuple_text(ctx, expr, value)}`.",
                 fix=_tuple_fix(ctx, expr),
             )
             return
@@ -120,12 +124,16 @@ class ShardMapSpecsDifferFromArguments(Rule):
         for application in site.applications:
             given = len(application.args)
             if given != count:
+                specs, arguments = plural(count, "spec"), plural(given, "argument")
                 ctx.report(
                     expr,
-                    f"`in_specs` is a tuple of {plural(count, 'spec')} but the mapped function is called with "
-                    f"{plural(given, 'argument')} on line {application.call.lineno}: JAX raises "
-                    f'"{_PYTREE_ERROR}: different lengths of tuple at key path shard_map in_specs"; give one '
-                    "spec per argument, in order (or a single `P(...)` for all of them)",
+                    headline(
+                        f"`in_specs` has {specs} but the mapped function is called with {arguments} on line "
+                        f"{application.call.lineno}",
+                        f"`in_specs` has {specs} but the mapped function gets {arguments}",
+                    ),
+                    detail=f'JAX raises "{_PYTREE_ERROR}: different lengths of tuple at key path shard_map '
+                    'in_specs". Give one spec per argument, in order (or a single `P(...)` for all of them).',
                     related=[_located(ctx, application.call, "the mapped function is called here")],
                 )
                 return
@@ -135,10 +143,11 @@ class ShardMapSpecsDifferFromArguments(Rule):
         assert site.body is not None
         ctx.report(
             expr,
-            f"`in_specs` is a tuple of {plural(count, 'spec')} but `{_name(site.body)}` takes "
-            f"{plural(required, 'positional parameter')}, so every call passes {required}: JAX raises "
-            f'"{_PYTREE_ERROR}: different lengths of tuple at key path shard_map in_specs"; give one spec per '
-            "parameter, in order (or a single `P(...)` for all of them)",
+            f"`in_specs` has {plural(count, 'spec')} but `{short(_name(site.body))}` takes "
+            f"{plural(required, 'positional parameter')}",
+            detail=f"`{_name(site.body)}` has no defaults and no `*args`, so every call passes {required}: JAX raises "
+            f'"{_PYTREE_ERROR}: different lengths of tuple at key path shard_map in_specs". Give one spec per '
+            "parameter, in order (or a single `P(...)` for all of them).",
             related=[_located(ctx, site.body, f"`{_name(site.body)}` is defined here")],
         )
 
@@ -151,28 +160,24 @@ class ShardMapSpecsDifferFromArguments(Rule):
             return
         kind, length = structure
         out_kind = "list" if value.is_list else "tuple"
+        name = _name(site.body)
+        specs = plural(len(value.items), "spec")
+        raises = f'The specs are {spec_text(value)}: JAX raises "{_PYTREE_ERROR}: different'
         if kind == "leaf":
-            problem = (
-                f"`out_specs` is a {out_kind} of {plural(len(value.items), 'spec')} ({spec_text(value)}) but "
-                f'`{_name(site.body)}` returns a single array: JAX raises "{_PYTREE_ERROR}: different types at key '
-                'path shard_map out_specs"; pass one `P(...)`'
-            )
+            problem = f"`out_specs` is a {out_kind} of {specs} but `{short(name)}` returns a single array"
+            detail = f'{raises} types at key path shard_map out_specs". Pass one `P(...)`.'
         elif kind != out_kind:
-            problem = (
-                f"`out_specs` is a {out_kind} ({spec_text(value)}) but `{_name(site.body)}` returns a {kind}: JAX "
-                f'raises "{_PYTREE_ERROR}: different types at key path shard_map out_specs"; write the specs as a '
-                f"{kind}"
-            )
+            problem = f"`out_specs` is a {out_kind} but `{short(name)}` returns a {kind}"
+            detail = f'{raises} types at key path shard_map out_specs". Write the specs as a {kind}.'
         elif length != len(value.items):
-            problem = (
-                f"`out_specs` is a {out_kind} of {plural(len(value.items), 'spec')} ({spec_text(value)}) but "
-                f"`{_name(site.body)}` returns a {kind} of {plural(length, 'value')}: JAX raises "
-                f'"{_PYTREE_ERROR}: different lengths of {kind} at key path shard_map out_specs"; give one spec '
-                "per output, in order (or a single `P(...)` for all of them)"
+            problem = f"`out_specs` has {specs} but `{short(name)}` returns a {kind} of {plural(length, 'value')}"
+            detail = (
+                f'{raises} lengths of {kind} at key path shard_map out_specs". Give one spec per output, in order '
+                "(or a single `P(...)` for all of them)."
             )
         else:
             return
-        ctx.report(expr, problem, related=[_located(ctx, site.body, f"`{_name(site.body)}` is defined here")])
+        ctx.report(expr, problem, detail=detail, related=[_located(ctx, site.body, f"`{name}` is defined here")])
 
 
 def _required_positional(body: FunctionNode | None, ctx: CheckContext) -> int | None:

@@ -12,6 +12,7 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.arrays import ARRAY_METHODS
 from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_model
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue, axis_names
+from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline
 from xlalens.analyzers.semantics.names import FunctionNode, Scope, all_params
 from xlalens.analyzers.semantics.values import Const, Seq, Value
 
@@ -186,12 +187,22 @@ class ShardMapOutputNotReplicated(Rule):
                 "`check_vma=False` if the values are equal"
             )
         related = [RelatedLocation(ctx.path, ctx.source.node_range(expr), f"`{text}` varies over mesh axis {axis!r}")]
+        it = "it" if len(missing) == 1 else "them"
+        # A long returned call is named by its function: `jax.lax.all_gather(…)`.
+        called = f"{ctx.segment(expr.func)}(…)" if isinstance(expr, ast.Call) else text
+        leaves = f"leaves out mesh {names}, but the returned"
         ctx.report(
             spec_node,
-            f"`out_specs` {spec.describe()} leaves out mesh {names}, a promise that the output is equal on "
-            f"every device along it, but the returned `{text}` comes from {origin} and {how}: "
-            f'JAX raises "shard_map applied to the function … was given out_specs which require '
-            f"replication which can't be statically inferred\"; {remedy}",
+            headline(
+                f"`out_specs` {spec.describe()} {leaves} `{text}` varies over {it}",
+                f"`out_specs` {spec.describe()} {leaves} `{called}` varies over {it}",
+                f"`out_specs` {spec.describe()} {leaves} value varies over {it}",
+                f"`out_specs` {leaves} value varies over {it}",
+            ),
+            detail=f"By leaving out mesh {names}, `out_specs` {spec.describe()} promises that the output is equal on "
+            f"every device along {it}, but the returned `{text}` comes from {origin} and {how}: JAX raises "
+            "\"shard_map applied to the function … was given out_specs which require replication which can't be "
+            f'statically inferred"; {remedy}.',
             related=related,
         )
 

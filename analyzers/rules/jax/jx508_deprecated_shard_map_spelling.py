@@ -12,6 +12,7 @@ from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
 from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
 from xlalens.analyzers.rules._migrations import compatibility_code, judge_change
+from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import short
 from xlalens.analyzers.semantics.names import Scope
 
 _EXPERIMENTAL_MODULE = "jax.experimental.shard_map"
@@ -112,9 +113,9 @@ class DeprecatedShardMapSpelling(Rule):
             fix = self.import_fix(node, bound, ctx) if len(node.names) == 1 else None
             ctx.report(
                 alias,
-                f'`{_EXPERIMENTAL_MODULE}.shard_map` is deprecated: importing it emits "DeprecationWarning: '
-                f'{_WARNING}"; import `shard_map` from `jax`, which takes `mesh`, `in_specs` and `out_specs` by '
-                "keyword and `check_vma` instead of `check_rep`",
+                f"`{_EXPERIMENTAL_MODULE}.shard_map` is deprecated; import `shard_map` from `jax`",
+                detail=f'Importing it emits "DeprecationWarning: {_WARNING}" `jax.shard_map` takes `mesh`, '
+                "`in_specs` and `out_specs` by keyword and `check_vma` instead of `check_rep`.",
                 fix=fix,
                 severity=judged[0],
             )
@@ -142,9 +143,9 @@ class DeprecatedShardMapSpelling(Rule):
                 )
             ctx.report(
                 callee,
-                f'`{ctx.segment(callee)}` is deprecated: reaching it emits "DeprecationWarning: {_WARNING}"; use '
-                "`jax.shard_map`, which takes `mesh`, `in_specs` and `out_specs` by keyword and `check_vma` "
-                "instead of `check_rep`",
+                f"`{short(ctx.segment(callee), 50)}` is deprecated; use `jax.shard_map`",
+                detail=f'Reaching `{ctx.segment(callee)}` emits "DeprecationWarning: {_WARNING}" `jax.shard_map` '
+                "takes `mesh`, `in_specs` and `out_specs` by keyword and `check_vma` instead of `check_rep`.",
                 fix=fix,
                 severity=judged[0],
             )
@@ -157,8 +158,9 @@ class DeprecatedShardMapSpelling(Rule):
                 if keyword.arg == "check_rep":
                     ctx.report(
                         keyword,
-                        '`jax.shard_map` has no `check_rep` parameter: JAX raises "TypeError: shard_map() got an '
-                        "unexpected keyword argument 'check_rep'\"; it is called `check_vma` now (same meaning)",
+                        "`jax.shard_map` has no `check_rep` parameter; it is called `check_vma` now",
+                        detail="JAX raises \"TypeError: shard_map() got an unexpected keyword argument 'check_rep'\". "
+                        "`check_vma` has the same meaning.",
                         fix=ctx.fix("Rename `check_rep` to `check_vma`", Applicability.SAFE, [_rename(keyword, ctx)]),
                     )
 
@@ -173,10 +175,10 @@ class DeprecatedShardMapSpelling(Rule):
             fix = ctx.fix(f"Pass {names} by keyword", Applicability.UNSAFE, edits)
         ctx.report(
             node.args[1],
-            f"`jax.shard_map` takes only `f` by position, but this call passes {count} positional arguments, in "
-            "the order of the deprecated `jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs, "
-            f'check_rep)`: JAX raises "TypeError: shard_map() takes from 0 to 1 positional arguments but {count} '
-            f'were given"; name them ({names})',
+            f"`jax.shard_map` takes only `f` by position, but this call passes {count} positional arguments",
+            detail="They are in the order of the deprecated `jax.experimental.shard_map.shard_map(f, mesh, in_specs, "
+            f'out_specs, check_rep)`: JAX raises "TypeError: shard_map() takes from 0 to 1 positional arguments but '
+            f'{count} were given". Name them ({names}).',
             fix=fix,
         )
 
