@@ -422,7 +422,7 @@ def _jax_core() -> list[NameMigration]:
     entries = []
     for name, new, replacement, deprecated, removed in _CORE:
         if new is None:
-            instead = "no public replacement: keep to `jax.extend` and public APIs"
+            instead = "`jax.extend` and public APIs (it has no public replacement)"
         elif new == "jax.typeof":
             instead = "`jax.typeof(x)` (the abstract value, like the old `get_aval`)"
         else:

@@ -24,9 +24,9 @@ import ast
 import builtins
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
-from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Position, Range, Severity
+from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, Applicability, Edit, Fix, Position, Range, Severity
 from xlalens.analyzers.core.edits import import_edit
 from xlalens.analyzers.core.versions import Version, format_version, parse_version
 from xlalens.analyzers.engine.check_context import CheckContext
@@ -204,6 +204,84 @@ def judge_change(ctx: CheckContext, change: UsageChange) -> tuple[Severity, str]
     if severity is None:
         return None
     return severity, status(change.library, target, change.deprecated, change.removed, change.failure)
+
+
+class Verdict(NamedTuple):
+    """What the target release makes of an old spelling, worded for a finding.
+
+    Attributes:
+        severity: Error once removed, warning once deprecated.
+        state: The headline's clause: ``removed in JAX 0.6.0`` or ``deprecated since torch_xla 2.8``.
+        detail: The sentence with the rest: since when it was deprecated and what the target release does.
+    """
+
+    severity: Severity
+    state: str
+    detail: str
+
+
+def verdict(library: Library, target: Version, deprecated: Version, removed: Version | None, failure: str) -> Verdict:
+    """The headline clause and detail sentence of an old spelling at ``target``, or of its deprecation.
+
+    Examples:
+        >>> verdict(Library.JAX, (0, 10, 2), (0, 4, 26), (0, 6, 0), "AttributeError")[1:]
+        ('removed in JAX 0.6.0', 'Deprecated since JAX 0.4.26, removed in 0.6.0: AttributeError on JAX 0.10.2.')
+        >>> verdict(Library.TORCH_XLA, (2, 9), (2, 8), None, "AttributeError")[1:]
+        ('deprecated since torch_xla 2.8', 'Deprecated since torch_xla 2.8: a warning on torch_xla 2.9.')
+    """
+    name = library.title
+    if removed is not None and target >= removed:
+        if deprecated < removed:
+            since = f"Deprecated since {name} {format_version(deprecated)}, removed in {format_version(removed)}"
+        else:
+            since = f"Removed in {name} {format_version(removed)} without a deprecation"
+        return Verdict(
+            Severity.ERROR,
+            f"removed in {name} {format_version(removed)}",
+            f"{since}: {failure} on {name} {format_version(target)}.",
+        )
+    later = f"; removed in {format_version(removed)}" if removed is not None else ""
+    return Verdict(
+        Severity.WARNING,
+        f"deprecated since {name} {format_version(deprecated)}",
+        f"Deprecated since {name} {format_version(deprecated)}: a warning on {name} {format_version(target)}{later}.",
+    )
+
+
+def judge_usage(ctx: CheckContext, change: UsageChange) -> Verdict | None:
+    """The verdict on a usage change at the target release, or ``None`` before its deprecation."""
+    target = target_release(ctx, change.library)
+    if judge(target, change.deprecated, change.removed) is None:
+        return None
+    return verdict(change.library, target, change.deprecated, change.removed, change.failure)
+
+
+def upgrade_finding(subject: str, judged: Verdict, instead: str, why: str = "") -> tuple[str, str]:
+    """The headline and detail of an upgrade finding about ``subject`` (already quoted).
+
+    The headline names the replacement when it fits in :data:`MESSAGE_LIMIT` characters; otherwise
+    the detail does. ``why`` is a sentence on what changed, for the detail.
+
+    Examples:
+        >>> judged = verdict(Library.JAX, (0, 10, 2), (0, 4, 26), (0, 6, 0), "AttributeError")
+        >>> upgrade_finding("`jax.tree_map`", judged, "`jax.tree.map`")[0]
+        '`jax.tree_map` removed in JAX 0.6.0; use `jax.tree.map`'
+    """
+    headline = f"{subject} {judged.state}"
+    detail = [judged.detail]
+    if why:
+        detail.append(why)
+    if len(f"{headline}; use {instead}") <= MESSAGE_LIMIT:
+        headline = f"{headline}; use {instead}"
+    else:
+        detail.append(f"Use {instead} instead.")
+    return headline, " ".join(detail)
+
+
+def short_code(ctx: CheckContext, node: ast.AST, limit: int = 40) -> str:
+    """The source of ``node`` on one line, cut to ``limit`` characters for a headline."""
+    text = " ".join(ctx.segment(node).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def removed_at(ctx: CheckContext, library: Library, removed: Version | None) -> bool:
@@ -499,7 +577,7 @@ class NameMigrationRule(Rule):
 
     # -- reporting ---------------------------------------------------------------------------
 
-    def _severity(self, ctx: CheckContext, entry: NameMigration, node: ast.AST) -> tuple[Severity, str] | None:
+    def _verdict(self, ctx: CheckContext, entry: NameMigration, node: ast.AST) -> Verdict | None:
         target = target_release(ctx, entry.library)
         severity = judge(target, entry.deprecated, entry.removed)
         if severity is None:
@@ -508,7 +586,7 @@ class NameMigrationRule(Rule):
         failure = "ImportError" if isinstance(node, ast.Import | ast.ImportFrom) else "AttributeError"
         if compatibility_code(node, ctx, failure if severity is Severity.ERROR else None):
             return None
-        return severity, status(entry.library, target, entry.deprecated, entry.removed, failure)
+        return verdict(entry.library, target, entry.deprecated, entry.removed, failure)
 
     @staticmethod
     def instead(entry: NameMigration) -> str:
@@ -517,9 +595,9 @@ class NameMigrationRule(Rule):
             return entry.instead
         return f"`{entry.new}`" if entry.new else "the replacement its documentation names"
 
-    def finding_text(self, written: str, entry: NameMigration, state: str) -> str:
-        """The finding's text."""
-        return f"`{written}` {state}; use {self.instead(entry)}"
+    def finding_text(self, written: str, entry: NameMigration, judged: Verdict) -> tuple[str, str]:
+        """The finding's headline and detail."""
+        return upgrade_finding(f"`{written}`", judged, self.instead(entry))
 
     def manual_fix(self, entry: NameMigration) -> Fix:
         """The fix shown when the change needs a person."""
@@ -543,16 +621,11 @@ class NameMigrationRule(Rule):
             return
         if entry.module and _module_imported(ctx, entry.old):
             return  # the import statement is reported
-        judged = self._severity(ctx, entry, node)
+        judged = self._verdict(ctx, entry, node)
         if judged is None:
             return
-        severity, state = judged
-        ctx.report(
-            node,
-            self.finding_text(ctx.segment(node), entry, state),
-            fix=self.reference_fix(node, entry, ctx),
-            severity=severity,
-        )
+        message, detail = self.finding_text(ctx.segment(node), entry, judged)
+        ctx.report(node, message, detail=detail, fix=self.reference_fix(node, entry, ctx), severity=judged.severity)
 
     def reference_fix(self, node: ast.Attribute, entry: NameMigration, ctx: CheckContext) -> Fix | None:
         """The fix for one attribute reference; it rewrites every reference through the same import
@@ -662,36 +735,34 @@ class NameMigrationRule(Rule):
         entries = self.entries()
         for entry in entries.values():
             if entry.module and (node.module == entry.old or node.module.startswith(entry.old + ".")):
-                judged = self._severity(ctx, entry, node)
+                judged = self._verdict(ctx, entry, node)
                 if judged is not None:
-                    severity, state = judged
+                    message, detail = self.finding_text(node.module, entry, judged)
                     fix = self.module_from_fix(node, entry, ctx)
-                    ctx.report(node, self.finding_text(node.module, entry, state), fix=fix, severity=severity)
+                    ctx.report(node, message, detail=detail, fix=fix, severity=judged.severity)
                 return
         for position, alias in enumerate(node.names):
             entry = entries.get(f"{node.module}.{alias.name}")
             if entry is None:
                 continue
-            judged = self._severity(ctx, entry, node)
+            judged = self._verdict(ctx, entry, node)
             if judged is None:
                 continue
-            severity, state = judged
+            message, detail = self.finding_text(f"{node.module}.{alias.name}", entry, judged)
             fix = self.from_import_fix(node, position, entry, ctx)
-            ctx.report(
-                alias, self.finding_text(f"{node.module}.{alias.name}", entry, state), fix=fix, severity=severity
-            )
+            ctx.report(alias, message, detail=detail, fix=fix, severity=judged.severity)
 
     def check_import(self, node: ast.Import, ctx: CheckContext) -> None:
         for position, alias in enumerate(node.names):
             for entry in self.entries().values():
                 if not entry.module or not (alias.name == entry.old or alias.name.startswith(entry.old + ".")):
                     continue
-                judged = self._severity(ctx, entry, node)
+                judged = self._verdict(ctx, entry, node)
                 if judged is None:
                     continue
-                severity, state = judged
+                message, detail = self.finding_text(alias.name, entry, judged)
                 fix = self.import_fix(node, position, entry, ctx)
-                ctx.report(alias, self.finding_text(alias.name, entry, state), fix=fix, severity=severity)
+                ctx.report(alias, message, detail=detail, fix=fix, severity=judged.severity)
 
     def _fix_kind(self, entry: NameMigration, safe: bool) -> Applicability:
         return Applicability.SAFE if safe and entry.replacement is Replacement.RENAME else Applicability.UNSAFE

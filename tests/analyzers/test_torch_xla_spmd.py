@@ -128,7 +128,8 @@ def test_device_count_setting_checks_ids_and_shapes() -> None:
 def test_device_count_messages_quote_torch_xla() -> None:
     settings = Settings(device_count=8)
     [diagnostic] = check_source(HEADER + "xs.Mesh(np.arange(9), (3, 3))", "case.py", settings)
-    assert "Number of device IDs (9) must match the global number of devices (8)" in diagnostic.message
+    assert diagnostic.message == "9 device ids for 8 devices (the `device-count` setting)"
+    assert "Number of device IDs (9) must match the global number of devices (8)" in diagnostic.detail
 
 
 def test_spec_length_fix_pads_with_none() -> None:

@@ -52,6 +52,7 @@ def test_requirements_file_points_at_the_torch_xla_requirement() -> None:
     assert _found(REQUIREMENTS, "requirements-tpu.txt") == [(4, 0, 47, "TX901")]
     diagnostic = check_source(REQUIREMENTS, "requirements-tpu.txt")[0]
     assert "torch_xla 2.9 is pinned with torch 2.8" in diagnostic.message
+    assert "torch 2.9.x with torch_xla 2.9.x" in diagnostic.detail
     assert diagnostic.related[0].range.start.line == 3
 
 

@@ -54,7 +54,8 @@ def test_without_a_target_the_newest_known_release_decides() -> None:
 
 def test_the_message_names_the_releases() -> None:
     [finding] = [d for d in check_source(TREE_MAP, "m.py", Settings(jax_version="0.5.0")) if d.code == "JX701"]
-    assert "deprecated since JAX 0.4.26 (a warning on JAX 0.5.0; removed in 0.6.0)" in finding.message
+    assert finding.message == "`jax.tree_map` deprecated since JAX 0.4.26; use `jax.tree.map`"
+    assert finding.detail == "Deprecated since JAX 0.4.26: a warning on JAX 0.5.0; removed in 0.6.0."
 
 
 def test_the_fix_uses_the_compatible_spelling_before_the_new_one_exists() -> None:
@@ -150,4 +151,4 @@ def test_xlalens_check_reads_the_projects_pin(project) -> None:  # type: ignore[
     project.write("pkg/m.py", TREE_MAP)
     result = project.run("check", "--select", "JX7", "--output-format", "json", "pkg")
     [finding] = json.loads(result.stdout)
-    assert finding["code"] == "JX701" and "a warning on JAX 0.5.0" in finding["message"]
+    assert finding["code"] == "JX701" and "a warning on JAX 0.5.0" in finding["detail"]

@@ -10,7 +10,13 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
-from xlalens.analyzers.rules._migrations import compatibility_code, judge_change, removed_at
+from xlalens.analyzers.rules._migrations import (
+    compatibility_code,
+    judge_usage,
+    removed_at,
+    short_code,
+    upgrade_finding,
+)
 from xlalens.analyzers.semantics.values import Array
 
 _DEVICE = USAGE_CHANGES["array-device-method"]
@@ -90,35 +96,44 @@ class RemovedArrayDeviceMethod(Rule):
             return
         if not _jax_array(ctx, func.value):
             return
-        judged = judge_change(ctx, _DEVICE)
+        judged = judge_usage(ctx, _DEVICE)
         failure = "TypeError" if removed_at(ctx, _DEVICE.library, _DEVICE.removed) else None
         if judged is None or compatibility_code(node, ctx, failure):
             return
-        severity, state = judged
         written = ctx.segment(func)
+        shown = short_code(ctx, func)
+        message, detail = upgrade_finding(
+            f"`{shown}()`",
+            judged,
+            f"`{shown}`",
+            "`device` is a property now; `.devices()` gives the devices of a sharded array.",
+        )
         ctx.report(
             node,
-            f"`{written}()` {state}: `device` is a property now; use `{written}` (or `.devices()` for a sharded array)",
+            message,
+            detail=detail,
             fix=ctx.fix(f"Use `{written}`", Applicability.SAFE, [ctx.edit(node, written)]),
-            severity=severity,
+            severity=judged.severity,
         )
 
     def check_buffer(self, node: ast.Attribute, ctx: CheckContext) -> None:
         if not _jax_array(ctx, node.value):
             return
-        judged = judge_change(ctx, _BUFFER)
+        judged = judge_usage(ctx, _BUFFER)
         failure = "AttributeError" if removed_at(ctx, _BUFFER.library, _BUFFER.removed) else None
         if judged is None or compatibility_code(node, ctx, failure):
             return
-        severity, state = judged
-        array = ctx.segment(node.value)
+        # The reference's own text up to the attribute keeps the brackets of `(x + 1).device_buffers`.
+        array = ctx.segment(node)[: -len(node.attr)].rstrip().removesuffix(".").rstrip()
         if node.attr == "device_buffer":
             new = f"{array}.addressable_data(0)"
         else:
             new = f"[shard.data for shard in {array}.addressable_shards]"
+        message, detail = upgrade_finding(f"`{short_code(ctx, node)}`", judged, f"`{new}`")
         ctx.report(
             node,
-            f"`{ctx.segment(node)}` {state}; use `{new}`",
+            message,
+            detail=detail,
             fix=ctx.fix(f"Use `{new}`", Applicability.SAFE, [ctx.edit(node, new)]),
-            severity=severity,
+            severity=judged.severity,
         )

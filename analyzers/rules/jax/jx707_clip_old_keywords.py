@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
-from xlalens.analyzers.rules._migrations import compatibility_code, judge_change, removed_at
+from xlalens.analyzers.rules._migrations import compatibility_code, judge_usage, removed_at, upgrade_finding
 
 _CHANGE = USAGE_CHANGES["clip-keywords"]
 _RENAMED = {"a_min": "min", "a_max": "max"}
@@ -70,18 +70,18 @@ class ClipOldKeywords(Rule):
         old = [keyword for keyword in node.keywords if keyword.arg in ("a", "a_min", "a_max")]
         if not old:
             return
-        judged = judge_change(ctx, _CHANGE)
+        judged = judge_usage(ctx, _CHANGE)
         failure = "TypeError" if removed_at(ctx, _CHANGE.library, _CHANGE.removed) else None
         if judged is None or compatibility_code(node, ctx, failure):
             return
-        severity, state = judged
         names = ", ".join(f"`{keyword.arg}=`" for keyword in old)
-        ctx.report(
-            old[0],
-            f"`jnp.clip` with {names} {state}: the signature is `clip(arr, /, min=None, max=None)`",
-            fix=self.fix(node, old, ctx),
-            severity=severity,
+        message, detail = upgrade_finding(
+            f"`jnp.clip` with {names}",
+            judged,
+            "`clip(arr, /, min=None, max=None)`",
+            "The array now goes by position and the bounds as `min=`/`max=`.",
         )
+        ctx.report(old[0], message, detail=detail, fix=self.fix(node, old, ctx), severity=judged.severity)
 
     @staticmethod
     def fix(node: ast.Call, old: list[ast.keyword], ctx: CheckContext) -> Fix | None:

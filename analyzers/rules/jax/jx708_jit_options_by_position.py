@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
-from xlalens.analyzers.rules._migrations import compatibility_code, judge_change, removed_at
+from xlalens.analyzers.rules._migrations import compatibility_code, judge_usage, removed_at, upgrade_finding
 
 _CHANGE = USAGE_CHANGES["jit-positional-options"]
 # jax.jit's parameters after `fun`, in the order JAX 0.4.7 to 0.6 took them by position.
@@ -103,11 +103,10 @@ class JitOptionsByPosition(Rule):
         fun_keyword = next((keyword for keyword in node.keywords if keyword.arg == "fun"), None)
         if (not extra and fun_keyword is None) or any(isinstance(arg, ast.Starred) for arg in node.args):
             return
-        judged = judge_change(ctx, _CHANGE)
+        judged = judge_usage(ctx, _CHANGE)
         failure = "TypeError" if removed_at(ctx, _CHANGE.library, _CHANGE.removed) else None
         if judged is None or compatibility_code(node, ctx, failure):
             return
-        severity, state = judged
         at: ast.AST
         if extra:
             what = f"{len(extra)} option{'s' if len(extra) > 1 else ''} by position"
@@ -116,11 +115,14 @@ class JitOptionsByPosition(Rule):
             assert fun_keyword is not None
             what = "`fun=` by keyword"
             at = fun_keyword
+        message, detail = upgrade_finding(
+            f"`jax.jit` given {what}",
+            judged,
+            "`jax.jit(f, option=...)`",
+            "`jax.jit` takes the function by position and every option by keyword.",
+        )
         ctx.report(
-            at,
-            f"`jax.jit` given {what} {state}: `jax.jit` takes the function by position and every option by keyword",
-            fix=self.keyword_fix(node, extra, fun_keyword, ctx),
-            severity=severity,
+            at, message, detail=detail, fix=self.keyword_fix(node, extra, fun_keyword, ctx), severity=judged.severity
         )
 
     @staticmethod

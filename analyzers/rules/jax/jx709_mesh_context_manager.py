@@ -15,9 +15,11 @@ from xlalens.analyzers.rules._migrations import (
     NameMigrationRule,
     at_scope,
     compatibility_code,
-    judge_change,
+    judge_usage,
     parent_of,
+    short_code,
     spell,
+    upgrade_finding,
     uses_of,
 )
 
@@ -94,10 +96,9 @@ class MeshContextManager(NameMigrationRule):
             # An AbstractMesh is no context manager at all (a ValueError, not this deprecation).
             if not isinstance(value, MeshValue) or value.constructor == "AbstractMesh":
                 continue
-            judged = judge_change(ctx, _CHANGE)
+            judged = judge_usage(ctx, _CHANGE)
             if judged is None or compatibility_code(node, ctx):
                 return
-            severity, state = judged
             fix = None
             spelled = spell(ctx, "jax.set_mesh")
             if spelled is not None:
@@ -107,13 +108,14 @@ class MeshContextManager(NameMigrationRule):
                     Applicability.UNSAFE,
                     [*imports, ctx.edit(expr, f"{name}({ctx.segment(expr)})")],
                 )
-            written = ctx.segment(expr)
-            ctx.report(
-                expr,
-                f"`with {written}:` enters a mesh directly, which {state}; use `with jax.set_mesh({written}):`",
-                fix=fix,
-                severity=severity,
+            shown = short_code(ctx, expr, 30)
+            message, detail = upgrade_finding(
+                f"`with {shown}:` (a mesh entered directly)",
+                judged,
+                f"`with jax.set_mesh({shown}):`",
+                f"`with {ctx.segment(expr)}:` enters the mesh directly.",
             )
+            ctx.report(expr, message, detail=detail, fix=fix, severity=judged.severity)
 
     def reference_fix(self, node: ast.Attribute, entry: NameMigration, ctx: CheckContext) -> Fix | None:
         """The generic rename, unsafe unless the call is a ``with`` item."""

@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
-from xlalens.analyzers.rules._migrations import compatibility_code, judge_change
+from xlalens.analyzers.rules._migrations import compatibility_code, judge_usage, short_code, upgrade_finding
 from xlalens.analyzers.semantics.values import FunctionRef, Seq
 
 _CHANGE = USAGE_CHANGES["blockspec-argument-order"]
@@ -84,15 +84,20 @@ class BlockSpecOldArgumentOrder(Rule):
         first, second = node.args[:2]
         if not (_function(ctx, first) and _shape(ctx, second)):
             return
-        judged = judge_change(ctx, _CHANGE)
+        judged = judge_usage(ctx, _CHANGE)
         if judged is None or compatibility_code(node, ctx):
             return
-        severity, state = judged
         swapped = [ctx.edit(first, ctx.segment(second)), ctx.edit(second, ctx.segment(first))]
+        message, detail = upgrade_finding(
+            "`BlockSpec(index_map, block_shape)`",
+            judged,
+            "`BlockSpec(block_shape, index_map)`",
+            f"The block shape comes first; this spec's shape would be the function `{short_code(ctx, first, 60)}`.",
+        )
         ctx.report(
             first,
-            f"`BlockSpec(index_map, block_shape)` {state}: the block shape comes first; this spec's shape "
-            f"would be the function `{ctx.segment(first)}`",
+            message,
+            detail=detail,
             fix=ctx.fix("Swap to `BlockSpec(block_shape, index_map)`", Applicability.SAFE, swapped),
-            severity=severity,
+            severity=judged.severity,
         )

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ast
 
-from xlalens.analyzers.core.diagnostics import Range, RelatedLocation, Severity
+from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, Range, RelatedLocation, Severity
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.torch_xla.model import Fact, Kind, StepPlace, TorchXlaModel, model_for
 
 _MAX_SNIPPET = 48
+_MIN_SNIPPET = 16
 
 
 def model(ctx: CheckContext) -> TorchXlaModel:
@@ -37,10 +38,17 @@ def is_xla(value: Fact | None) -> bool:
     return value is not None and value.is_xla
 
 
-def snippet(ctx: CheckContext, node: ast.AST) -> str:
-    """The source of ``node`` on one line, shortened for a message."""
+def snippet(ctx: CheckContext, node: ast.AST, limit: int = _MAX_SNIPPET) -> str:
+    """The source of ``node`` on one line, shortened to ``limit`` characters for a message."""
     text = " ".join(ctx.segment(node).split())
-    return text if len(text) <= _MAX_SNIPPET else text[: _MAX_SNIPPET - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fitted(ctx: CheckContext, node: ast.AST, template: str) -> str:
+    """``template`` with ``{}`` replaced by the quoted source of ``node``, shortened so that the
+    headline stays within :data:`MESSAGE_LIMIT` characters where it can."""
+    room = MESSAGE_LIMIT - len(template.replace("{}", "", 1)) - 2
+    return template.replace("{}", f"`{snippet(ctx, node, max(_MIN_SNIPPET, min(40, room)))}`", 1)
 
 
 def loop_location(ctx: CheckContext, place: StepPlace) -> tuple[RelatedLocation, ...]:
@@ -58,5 +66,5 @@ def severity(place: StepPlace) -> Severity | None:
 
 
 def guard_note(place: StepPlace) -> str:
-    """A clause for messages about code under a modulo guard."""
-    return " (here only on the steps the `%` guard selects)" if place.guarded else ""
+    """A sentence for the detail of findings about code under a modulo guard."""
+    return "Here it runs only on the steps the `%` guard selects. " if place.guarded else ""

@@ -13,16 +13,23 @@ from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.models.torch_xla.model import Kind, StepPlace
 from xlalens.analyzers.rules.torch_xla._steps import (
     fact,
+    fitted,
     guard_note,
     is_tensor,
     is_xla,
     loop_location,
     severity,
-    snippet,
     step_place,
 )
 
 _PRINTS = frozenset({"builtins.print", tx.MASTER_PRINT})
+_NORM_TEST = "tests the gradient norm on the host"
+_PLATEAU_FLOAT = "converts the metric with `float()`"
+_WHY = {
+    _NORM_TEST: "With `error_if_nonfinite=True` it tests the norm with `if` on the host before it returns. ",
+    _PLATEAU_FLOAT: "`ReduceLROnPlateau.step` converts its metric with `float()`. ",
+}
+"""What the headline's shorter wording leaves out, for the detail."""
 
 
 @register_rule
@@ -121,9 +128,9 @@ class HostReadInStep(Rule):
             return
         ctx.report(
             node,
-            f"`{snippet(ctx, node)}` {what} inside the training step{guard_note(place)}: the pending graph runs "
-            "early (an extra execution) and the value is copied to the host every time; "
-            "read it in `xm.add_step_closure` instead",
+            fitted(ctx, node, f"{{}} {what} in the training step"),
+            detail=f"{_WHY.get(what, '')}{guard_note(place)}The pending graph runs early (an extra execution) and "
+            "the value is copied to the host every step. Read it in `xm.add_step_closure` instead.",
             related=loop_location(ctx, place),
             severity=severity(place),
             calculator={"host-reads": 1},
@@ -170,11 +177,7 @@ class HostReadInStep(Rule):
             checked = next((k.value for k in node.keywords if k.arg == "error_if_nonfinite"), None)
             on = isinstance(checked, ast.Constant) and checked.value is True
             # It tests the norm with `if` on the host before it returns.
-            return (
-                "tests the gradient norm on the host (`error_if_nonfinite=True`)"
-                if on and is_xla(fact(ctx, node))
-                else None
-            )
+            return _NORM_TEST if on and is_xla(fact(ctx, node)) else None
         if not isinstance(func, ast.Attribute):
             return None
         receiver = fact(ctx, func.value)
@@ -182,7 +185,7 @@ class HostReadInStep(Rule):
             plateau = receiver is not None and receiver.kind is Kind.PLATEAU_SCHEDULER
             metric = arguments[0] if arguments else next((k.value for k in node.keywords if k.arg == "metrics"), None)
             reads = plateau and metric is not None and is_xla(fact(ctx, metric))
-            return "converts the metric with `float()` (`ReduceLROnPlateau.step`)" if reads else None
+            return _PLATEAU_FLOAT if reads else None
         if func.attr in tx.HOST_READ_METHODS:
             # `.cpu()` exists on modules too; the other methods prove the receiver is a tensor.
             reads = is_tensor(receiver) if func.attr == "cpu" else is_xla(receiver)

@@ -108,17 +108,18 @@ class StepLoopWithoutSync(Rule):
             if moved is None:
                 return
             caveat = (
-                f" (`{snippet(ctx, node.iter)}` is not visibly a device loader, and the loop moves its batches "
-                f"with `{moved}`, as one does with a host loader; an `MpDeviceLoader` would sync each step)"
+                f" `{snippet(ctx, node.iter)}` is not visibly a device loader, and the loop moves its batches "
+                f"with `{moved}`, as one does with a host loader; an `MpDeviceLoader` would sync each step."
             )
         assert isinstance(node, ast.For | ast.AsyncFor | ast.While)
         header = node.iter if isinstance(node, ast.For | ast.AsyncFor) else node.test
         start = ctx.source.node_range(node).start
         ctx.report(
             Range(start, ctx.source.node_range(header).end),
-            "this training loop has no sync point (`torch_xla.sync()`, `xm.mark_step()`, `MpDeviceLoader`)"
-            f"{caveat}: every step is appended to one lazy graph that is never cut, so it grows until a value "
-            "is read and then compiles as one huge graph",
+            "this training loop has no sync point: its lazy graph grows every step",
+            detail="It has no `torch_xla.sync()`, `xm.mark_step()` or `MpDeviceLoader`."
+            f"{caveat} Every step is appended to one lazy graph that is never cut, so it grows until a value "
+            "is read and then compiles as one huge graph.",
             fix=self.fix(step, ctx),
             calculator={"synced": False},
         )

@@ -12,11 +12,11 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.torch_xla.model import Fact
 from xlalens.analyzers.rules.torch_xla._steps import (
     fact,
+    fitted,
     guard_note,
     is_tensor,
     loop_location,
     severity,
-    snippet,
     step_place,
 )
 
@@ -107,9 +107,9 @@ class PythonControlFlowOnXlaTensor(Rule):
                 continue
             ctx.report(
                 test,
-                f"{how} `{snippet(ctx, test)}` needs a Python bool from an XLA tensor inside the training step"
-                f"{guard_note(place)}: the pending graph runs early and the result is copied to the host every "
-                "time; keep the decision on the device (`torch.where`, a mask)",
+                fitted(ctx, test, f"{how} {{}} needs a Python bool from an XLA tensor in the training step"),
+                detail=f"{guard_note(place)}The pending graph runs early and the result is copied to the host every "
+                "step. Keep the decision on the device (`torch.where`, a mask).",
                 related=loop_location(ctx, place),
                 severity=severity(place),
                 calculator={"host-reads": 1},

@@ -139,14 +139,19 @@ class TimingWithoutWaiting(Rule):
         spelled = f"`{snippet(ctx, sync)}` (line {sync.lineno})"
         if isinstance(sync, ast.Call) and ctx.index.qualname(sync.func, ctx.scope) == tx.STEP_CONTEXT:
             spelled = f"the end of `with {snippet(ctx, sync)}:` (line {sync.lineno})"
+        lead = spelled
         if via is not None:
+            lead = f"`{snippet(ctx, via, 30)}` (line {via.lineno})"
             spelled = f"`{snippet(ctx, via)}` (line {via.lineno}), which ends with {spelled}"
-        note = " (`wait=True` waits for the dispatch only)" if waits else ""
+        elif len(spelled) > 60:
+            lead = f"a sync (line {sync.lineno})"
+        note = " `wait=True` waits for the dispatch only." if waits else ""
         ctx.report(
             node,
-            f"`{ctx.segment(node.func)}()` is read right after {spelled}{note}: a sync "
-            "returns once the graph is dispatched and nothing waits for the device, so the interval measures "
-            "tracing and dispatch, not the computation; call `xm.wait_device_ops()` before reading the clock",
+            f"`{snippet(ctx, node.func, 24)}()` after {lead} times dispatch only",
+            detail=f"The clock is read right after {spelled}.{note} A sync returns once the graph is dispatched "
+            "and nothing waits for the device, so the interval measures tracing and dispatch, not the "
+            "computation. Call `xm.wait_device_ops()` before reading the clock.",
             related=(RelatedLocation(ctx.path, ctx.source.node_range(sync), "the graph is dispatched here"),),
         )
 

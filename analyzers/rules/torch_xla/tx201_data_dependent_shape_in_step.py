@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
-from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location, snippet, step_place
+from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, is_xla, loop_location, snippet, step_place
 
 
 @register_rule
@@ -86,9 +86,11 @@ class DataDependentShapeInStep(Rule):
             return
         ctx.report(
             node,
-            f"`{snippet(ctx, node)}` {what} inside the training step: it runs as a CPU fallback (an extra "
-            "execution and a copy to the host) and every new count of selected elements compiles a new "
-            "graph; keep shapes fixed with `torch.where` or a multiplied mask",
+            # The headline keeps the clause; what the op is (`nonzero`, a bin count) goes to the detail.
+            fitted(ctx, node, f"{{}} {what.split(' (')[0]} in the training step"),
+            detail=f"`{snippet(ctx, node)}` {what}: it runs as a CPU fallback (an extra execution and a copy to "
+            "the host) and every new count of selected elements compiles a new graph. Keep shapes fixed with "
+            "`torch.where` or a multiplied mask.",
             related=loop_location(ctx, place),
             calculator={"host-reads": 1},
         )

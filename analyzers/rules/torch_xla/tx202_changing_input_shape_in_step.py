@@ -11,7 +11,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.models.torch_xla.model import Kind, StepLoop, loaders_of
-from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location, model, snippet, step_place
+from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, is_xla, loop_location, model, snippet, step_place
 from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.loops import walk_scope
 from xlalens.analyzers.semantics.names import BindingKind
@@ -229,8 +229,8 @@ class ChangingInputShapeInStep(Rule):
                 return
             ctx.report(
                 node,
-                f"`{snippet(ctx, node)}` indexes an XLA tensor with `{name}`, which changes with the step: the "
-                "offset or shape is part of the graph, so every new value is a new graph to compile",
+                fitted(ctx, node, f"{{}} indexes an XLA tensor with `{name}`, which changes every step"),
+                detail="The offset or shape is part of the graph, so every new value is a new graph to compile.",
                 related=loop_location(ctx, place),
                 calculator={"graphs": 2},
             )
@@ -240,8 +240,8 @@ class ChangingInputShapeInStep(Rule):
             what, name = sized
             ctx.report(
                 node,
-                f"`{snippet(ctx, node)}` {what} from `{name}`, which changes with the step: each new size is a "
-                "new graph to compile; pad to a fixed size (or a few buckets)",
+                fitted(ctx, node, f"{{}} {what} from `{name}`, which changes every step"),
+                detail="Each new size is a new graph to compile. Pad to a fixed size (or a few buckets).",
                 related=loop_location(ctx, place),
                 calculator={"graphs": 2},
             )
@@ -250,9 +250,9 @@ class ChangingInputShapeInStep(Rule):
         if varying is not None:
             ctx.report(
                 node,
-                f"`{snippet(ctx, node)}` moves an item of `{varying}`, whose tensors are built with sizes that "
-                "differ from item to item: each new shape is a new graph to compile; pad them to a fixed size "
-                "(or a few buckets)",
+                fitted(ctx, node, f"{{}} moves an item of `{varying}`, whose tensors differ in size"),
+                detail=f"The tensors of `{varying}` are built with sizes that differ from item to item: each new "
+                "shape is a new graph to compile. Pad them to a fixed size (or a few buckets).",
                 related=loop_location(ctx, place),
                 calculator={"graphs": 2},
             )
@@ -261,9 +261,9 @@ class ChangingInputShapeInStep(Rule):
         if helper is not None:
             ctx.report(
                 node,
-                f"`{snippet(ctx, node)}` moves a host tensor that `{helper}` cuts to a length computed from a value "
-                "that changes with the step: each new length is a new graph to compile; pad to a fixed size "
-                "(or a few buckets)",
+                fitted(ctx, node, f"{{}} moves a host tensor that `{helper}` cuts to a step-dependent length"),
+                detail=f"`{helper}` cuts it to a length computed from a value that changes with the step: each new "
+                "length is a new graph to compile. Pad to a fixed size (or a few buckets).",
                 related=loop_location(ctx, place),
                 calculator={"graphs": 2},
             )
@@ -272,8 +272,9 @@ class ChangingInputShapeInStep(Rule):
         if grown is not None:
             ctx.report(
                 node,
-                f"`{grown}` grows every step (`{snippet(ctx, node)}`): its shape changes each step, so each step "
-                "compiles a new graph; preallocate it or keep a fixed-size buffer",
+                fitted(ctx, node, f"`{grown}` grows every step ({{}}), so every step compiles a new graph"),
+                detail=f"`{snippet(ctx, node)}` changes the shape of `{grown}` each step, so each step compiles a "
+                "new graph. Preallocate it or keep a fixed-size buffer.",
                 related=loop_location(ctx, place),
                 calculator={"graphs": 2},
             )
@@ -400,9 +401,9 @@ class ChangingInputShapeInStep(Rule):
         location = ctx.source.node_range(feeds[0].node)
         ctx.report(
             node,
-            "this DataLoader has no `drop_last=True` and feeds the training loop at line "
-            f"{location.start.line}: its last batch is shorter whenever the dataset size is not a multiple of the "
-            "batch size, and that shape compiles one more graph per epoch",
+            "this DataLoader has no `drop_last=True`: a short last batch compiles one more graph per epoch",
+            detail=f"It feeds the training loop at line {location.start.line}: its last batch is shorter whenever "
+            "the dataset size is not a multiple of the batch size, and that shape compiles one more graph per epoch.",
             severity=Severity.INFO,
             calculator={"graphs": 2},
         )

@@ -11,7 +11,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge import torch_xla as tx
 from xlalens.analyzers.models.torch_xla.model import Kind
-from xlalens.analyzers.rules.torch_xla._steps import fact, is_xla, loop_location, snippet, step_place
+from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, is_xla, loop_location, snippet, step_place
 
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 
@@ -140,9 +140,9 @@ class SpecialScalarAlternation(Rule):
         shown += " on others"
         ctx.report(
             node,
-            f"`{snippet(ctx, scalar)}` is {shown}: 0, 1 and -1 are baked into the graph as constants while "
-            f"other values are graph inputs, so {what} traces {len(special) + 1} different graphs "
-            "(one compile each); pass it as a one-element tensor",
+            fitted(ctx, scalar, f"{{}} is {shown}: {len(special) + 1} graphs to compile"),
+            detail="0, 1 and -1 are baked into the graph as constants while other values are graph inputs, so "
+            f"{what} traces {len(special) + 1} different graphs (one compile each). Pass it as a one-element tensor.",
             related=loop_location(ctx, place),
             calculator={"graphs": len(special) + 1},
         )

@@ -117,9 +117,10 @@ class SpmdMeshDiffersFromDevices(Rule):
         ):
             ctx.report(
                 ids_expr,
-                f"{ids.count} device ids for {devices} devices (the `device-count` setting): torch_xla asserts "
-                f'"Number of device IDs ({ids.count}) must match the global number of devices ({devices})"; a '
-                "mesh uses every device once, e.g. `np.arange(xr.global_runtime_device_count())`",
+                f"{ids.count} device ids for {devices} devices (the `device-count` setting)",
+                detail=f'torch_xla asserts "Number of device IDs ({ids.count}) must match the global number of '
+                f'devices ({devices})". A mesh uses every device once, e.g. '
+                "`np.arange(xr.global_runtime_device_count())`.",
             )
             return
         if self.check_names(mesh, names_expr, shape_expr, model, ctx):
@@ -130,14 +131,14 @@ class SpmdMeshDiffersFromDevices(Rule):
             shape = _shape_text(mesh.shape or (), model.value(shape_expr, ctx.scope))
             ctx.report(
                 shape_expr,
-                f"mesh_shape {shape} holds {needed} devices but the mesh is given {count} device ids: torch_xla "
-                f'asserts "Number of device IDs ({count}) must match mesh size ({needed})"'
+                f"mesh_shape {shape} holds {needed} devices but the mesh is given {count} device ids",
+                detail=f'torch_xla asserts "Number of device IDs ({count}) must match mesh size ({needed})"'
                 + (
                     ""
                     if ids is not None and ids.all_devices
                     else " (or first that the ids do not match the device count)"
                 )
-                + "; make the product of mesh_shape equal the number of devices",
+                + ". Make the product of mesh_shape equal the number of devices.",
             )
             return
         if ids is not None and ids.ids is not None and ids_expr is not None:
@@ -171,18 +172,18 @@ class SpmdMeshDiffersFromDevices(Rule):
             shape = _shape_text(tuple(model.size(v) for v in given_shape.values), given_shape)
             ctx.report(
                 names_expr,
-                f"{len(names)} axis names {_names_text(names, given)} for the {rank} dimensions of "
-                f'{what} {shape}: torch_xla asserts "Number of axis names ({len(names)}) must match mesh dimensions '
-                f'({rank})"; give one name per mesh dimension',
+                f"{len(names)} axis names {_names_text(names, given)} for the {rank} dimensions of {what} {shape}",
+                detail=f'torch_xla asserts "Number of axis names ({len(names)}) must match mesh dimensions '
+                f'({rank})". Give one name per mesh dimension.',
             )
             return True
         repeated = sorted({name for name in names if names.count(name) > 1})
         if repeated:
             ctx.report(
                 names_expr,
-                f"axis name {repeated[0]!r} appears {names.count(repeated[0])} times in {_names_text(names, given)}: "
-                f'torch_xla asserts "Axis names must be unique, got: {_names_text(names, given)}"; name each mesh '
-                "dimension differently",
+                f"axis name {repeated[0]!r} appears {names.count(repeated[0])} times in {_names_text(names, given)}",
+                detail=f'torch_xla asserts "Axis names must be unique, got: {_names_text(names, given)}". Name each '
+                "mesh dimension differently.",
             )
             return True
         return False
@@ -195,15 +196,17 @@ class SpmdMeshDiffersFromDevices(Rule):
         if repeated:
             ctx.report(
                 ids_expr,
-                f"device id {repeated[0]} appears {values.count(repeated[0])} times: torch_xla asserts "
-                f'"Device IDs must be unique, got: {_numpy_text(values)}"; list each device once',
+                f"device id {repeated[0]} appears {values.count(repeated[0])} times in the mesh's device ids",
+                detail=f'torch_xla asserts "Device IDs must be unique, got: {_numpy_text(values)}". List each device '
+                "once.",
             )
             return
         if size is not None and any(i >= size for i in values):
             ctx.report(
                 ids_expr,
-                f'device id {max(values)} is not below the mesh size {size}: torch_xla asserts "Device IDs must be '
-                f'less than mesh size ({size}), got: {_numpy_text(values)}"; use the ids 0 to {size - 1}',
+                f"device id {max(values)} is not below the mesh size {size}",
+                detail=f'torch_xla asserts "Device IDs must be less than mesh size ({size}), got: '
+                f'{_numpy_text(values)}". Use the ids 0 to {size - 1}.',
             )
 
     def check_hybrid_mesh(self, node: ast.Call, ctx: CheckContext) -> None:
@@ -218,8 +221,9 @@ class SpmdMeshDiffersFromDevices(Rule):
         if dcn_given and dcn is not None and dcn_expr is not None and len(dcn) != len(ici):
             ctx.report(
                 dcn_expr,
-                f"dcn_mesh_shape has {len(dcn)} dimensions but ici_mesh_shape has {len(ici)}: `HybridMesh` fails a "
-                "bare `assert len(ici_mesh_shape) == len(dcn_mesh_shape)`; give both shapes the same rank",
+                f"dcn_mesh_shape has {len(dcn)} dimensions but ici_mesh_shape has {len(ici)}",
+                detail="`HybridMesh` fails a bare `assert len(ici_mesh_shape) == len(dcn_mesh_shape)`. Give both "
+                "shapes the same rank.",
             )
             return
         devices = ctx.settings.device_count
@@ -229,9 +233,9 @@ class SpmdMeshDiffersFromDevices(Rule):
             shape = _shape_text(ici, model.value(ici_expr, ctx.scope))
             ctx.report(
                 ici_expr,
-                f"ici_mesh_shape {shape} holds {needed} devices but there are {devices} (the `device-count` setting): "
-                f'on one slice `HybridMesh` raises "ValueError: Number of devices {devices} must equal the product of '
-                f'mesh_shape {shape}"',
+                f"ici_mesh_shape {shape} holds {needed} devices but there are {devices} (the `device-count` setting)",
+                detail=f'On one slice `HybridMesh` raises "ValueError: Number of devices {devices} must equal the '
+                f'product of mesh_shape {shape}".',
             )
             return
         mesh = model.value(node, ctx.scope)

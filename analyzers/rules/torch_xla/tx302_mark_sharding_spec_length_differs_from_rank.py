@@ -95,16 +95,17 @@ class MarkShardingSpecLengthDiffersFromRank(Rule):
             return
         missing = rank - length
         if missing == 1:
-            advice = "add None for the last dimension if it is not sharded"
+            advice = "Add None for the last dimension if it is not sharded."
         elif missing > 1:
-            advice = f"add None for each of the last {missing} dimensions that are not sharded"
+            advice = f"Add None for each of the last {missing} dimensions that are not sharded."
         else:
-            advice = f"remove {_entries(-missing)}"
+            advice = f"Remove {_entries(-missing)}."
         ctx.report(
             site.spec_expr,
             f"spec {format_spec(site.spec.values)} has {_entries(length)} but the tensor is {rank}-D "
-            f'{site.tensor.describe()}: torch_xla needs one entry per dimension and asserts "Partition spec length '
-            f'({length}) should be equal to the input rank ({rank})."; {advice}',
+            f"{site.tensor.describe()}",
+            detail='torch_xla needs one entry per dimension and asserts "Partition spec length '
+            f'({length}) should be equal to the input rank ({rank})." {advice}',
             fix=self.pad_fix(site, rank, ctx),
         )
 

@@ -78,12 +78,13 @@ class MarkShardingAxisNotInMesh(Rule):
         site = sharding_site(spmd_model(ctx.index, ctx.settings.device_count), node, ctx.scope)
         if site is None or site.mesh is None or site.spec is None or site.spec.is_list:
             return
-        message = self.unknown_name(site) or self.index_out_of_range(site)
-        if message is not None:
-            ctx.report(site.spec_expr, message)
+        found = self.unknown_name(site) or self.index_out_of_range(site)
+        if found is not None:
+            message, detail = found
+            ctx.report(site.spec_expr, message, detail=detail)
 
     @staticmethod
-    def unknown_name(site: ShardingSite) -> str | None:
+    def unknown_name(site: ShardingSite) -> tuple[str, str] | None:
         mesh = site.mesh
         assert mesh is not None and site.spec is not None
         if not mesh.names_known:
@@ -94,19 +95,19 @@ class MarkShardingAxisNotInMesh(Rule):
                 continue
             if mesh.axis_names is None:
                 return (
-                    f"spec {spec} names axis {axis!r} but the mesh was built without axis_names: "
-                    "torch_xla raises \"TypeError: argument of type 'NoneType' is not iterable\"; pass "
-                    "axis_names to xs.Mesh or use the axis index"
+                    f"spec {spec} names axis {axis!r} but the mesh was built without axis_names",
+                    "torch_xla raises \"TypeError: argument of type 'NoneType' is not iterable\". Pass "
+                    "axis_names to xs.Mesh or use the axis index.",
                 )
             return (
-                f"spec {spec} names axis {axis!r}, which the {mesh.describe()} does not have: torch_xla raises "
-                f'"ValueError: Axis name {axis} is not defined in the given mesh"; use one of '
-                f"{', '.join(repr(name) for name in mesh.axis_names)}"
+                f"spec {spec} names axis {axis!r}, not in the {mesh.describe()}",
+                f'torch_xla raises "ValueError: Axis name {axis} is not defined in the given mesh". Use one of '
+                f"{', '.join(repr(name) for name in mesh.axis_names)}.",
             )
         return None
 
     @staticmethod
-    def index_out_of_range(site: ShardingSite) -> str | None:
+    def index_out_of_range(site: ShardingSite) -> tuple[str, str] | None:
         mesh = site.mesh
         assert mesh is not None and site.spec is not None
         rank = mesh.rank
@@ -123,6 +124,7 @@ class MarkShardingAxisNotInMesh(Rule):
             )
             return (
                 f"spec {format_spec(site.spec.values)} uses mesh axis index {index} but the {mesh.describe()} has "
-                f"{rank} ax{'is' if rank == 1 else 'es'} (indices 0 to {rank - 1}): torch_xla asserts {quoted}"
+                f"{rank} ax{'is' if rank == 1 else 'es'}",
+                f"The mesh axis indices are 0 to {rank - 1}: torch_xla asserts {quoted}",
             )
         return None

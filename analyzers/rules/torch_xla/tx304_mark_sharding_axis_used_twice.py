@@ -74,12 +74,13 @@ class MarkShardingAxisUsedTwice(Rule):
         site = sharding_site(spmd_model(ctx.index, ctx.settings.device_count), node, ctx.scope)
         if site is None or site.spec is None or site.spec.is_list:
             return
-        message = self.repeated_axis(site)
-        if message is not None:
-            ctx.report(site.spec_expr, message)
+        found = self.repeated_axis(site)
+        if found is not None:
+            message, detail = found
+            ctx.report(site.spec_expr, message, detail=detail)
 
     @staticmethod
-    def repeated_axis(site: ShardingSite) -> str | None:
+    def repeated_axis(site: ShardingSite) -> tuple[str, str] | None:
         assert site.spec is not None
         mesh = site.mesh
         rank = None if mesh is None else mesh.rank
@@ -97,7 +98,8 @@ class MarkShardingAxisUsedTwice(Rule):
         return None
 
     @staticmethod
-    def describe(site: ShardingSite, first: object, second: object) -> str:
+    def describe(site: ShardingSite, first: object, second: object) -> tuple[str, str]:
+        """The headline and detail of a mesh axis used twice in one spec."""
         assert site.spec is not None
         spec = format_spec(site.spec.values)
         names = [axis for axis in (first, second) if isinstance(axis, str)]
@@ -116,7 +118,9 @@ class MarkShardingAxisUsedTwice(Rule):
                 "torch_xla rejects it (when the mesh has that axis it asserts "
                 '"Each device mesh dimension should appear at most once in partition_spec ...")'
             )
+        end = "" if quoted.endswith('."') else "."  # torch_xla's own message ends with a period
         return (
-            f"spec {spec} uses mesh axis {shown} twice{how}: a mesh axis can shard only one dimension, and "
-            f"{quoted}; use a different axis, or None, for one of them"
+            f"spec {spec} uses mesh axis {shown} twice{how}",
+            f"A mesh axis can shard only one dimension, and {quoted}{end} Use a different axis, or None, for one of "
+            "them.",
         )

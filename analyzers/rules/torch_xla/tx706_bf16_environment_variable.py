@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
-from xlalens.analyzers.rules._migrations import compatibility_code, judge_change
+from xlalens.analyzers.rules._migrations import Verdict, compatibility_code, judge_usage, upgrade_finding
 
 _CHANGE = USAGE_CHANGES["bf16-environment-variables"]
 _VARIABLES = frozenset({"XLA_USE_BF16", "XLA_DOWNCAST_BF16"})
@@ -106,14 +106,16 @@ class Bf16EnvironmentVariable(Rule):
                                 self.found(key or arg, name, ctx)
 
     def found(self, node: ast.AST, name: str | None, ctx: CheckContext) -> None:
-        judged = judge_change(ctx, _CHANGE)
+        judged = judge_usage(ctx, _CHANGE)
         if judged is None or compatibility_code(node, ctx):
             return
-        severity, state = judged
+        # torch_xla prints a notice for this variable rather than raising a Python warning.
+        judged = Verdict(judged.severity, judged.state, judged.detail.replace("a warning", "a printed notice"))
+        message, detail = upgrade_finding(f"`{name}`", judged, "`.to(torch.bfloat16)` on the model and inputs")
         ctx.report(
             node,
-            f"`{name}` {state.replace('a warning', 'a printed notice')}: cast the model and inputs with "
-            "`.to(torch.bfloat16)` instead",
+            message,
+            detail=detail,
             fix=ctx.fix("Cast the model with `.to(torch.bfloat16)`", Applicability.DISPLAY_ONLY, ()),
-            severity=severity,
+            severity=judged.severity,
         )

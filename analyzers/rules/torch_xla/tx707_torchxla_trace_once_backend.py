@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
-from xlalens.analyzers.rules._migrations import compatibility_code, judge_change, removed_at
+from xlalens.analyzers.rules._migrations import compatibility_code, judge_usage, removed_at, upgrade_finding
 
 _CHANGE = USAGE_CHANGES["torchxla-trace-once-backend"]
 _OLD = "torchxla_trace_once"
@@ -78,17 +78,20 @@ class TorchxlaTraceOnceBackend(Rule):
         for value in candidates:
             if not (isinstance(value, ast.Constant) and value.value == _OLD):
                 continue
-            judged = judge_change(ctx, _CHANGE)
+            judged = judge_usage(ctx, _CHANGE)
             failure = "InvalidBackend" if removed_at(ctx, _CHANGE.library, _CHANGE.removed) else None
             if judged is None or compatibility_code(node, ctx, failure):
                 return
-            severity, state = judged
             quote = ctx.segment(value)[0]
+            message, detail = upgrade_finding(
+                f'Dynamo backend "{_OLD}"', judged, '"openxla" ("openxla_eval" for inference only)'
+            )
             ctx.report(
                 value,
-                f'The dynamo backend "{_OLD}" {state}; use "openxla" ("openxla_eval" for inference only)',
+                message,
+                detail=detail,
                 fix=ctx.fix(
                     'Use `backend="openxla"`', Applicability.UNSAFE, [ctx.edit(value, f"{quote}openxla{quote}")]
                 ),
-                severity=severity,
+                severity=judged.severity,
             )

@@ -11,7 +11,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.torch_xla.model import Kind
-from xlalens.analyzers.rules.torch_xla._steps import fact, model, snippet
+from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, model, snippet
 from xlalens.analyzers.semantics.names import BindingKind
 
 _SWAP_FLAG = "torch.__future__.set_swap_module_params_on_conversion"
@@ -183,8 +183,14 @@ class OptimizerBuiltBeforeModelMoves(Rule):
         related = (RelatedLocation(ctx.path, ctx.source.node_range(built), f"`{name}` takes the parameters here"),)
         ctx.report(
             node,
-            f"`{name}` was built from the parameters of `{moved}` on line {built.lineno}; {problem}: `{name}.step()` "
-            "finds no gradient on the old ones and no weight changes any more; build the optimizer after the move",
+            fitted(
+                ctx,
+                node,
+                f"{{}} replaces the parameters `{snippet(ctx, target, 30)}` was built from (line {built.lineno})",
+            ),
+            detail=f"`{name}` was built from the parameters of `{moved}` on line {built.lineno}; {problem}: "
+            f"`{name}.step()` finds no gradient on the old ones and no weight changes any more. Build the optimizer "
+            "after the move.",
             related=related,
         )
 

@@ -10,7 +10,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.torch_xla.model import Kind
-from xlalens.analyzers.rules.torch_xla._steps import fact, is_tensor, model, snippet
+from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, is_tensor, model, snippet
 from xlalens.analyzers.semantics.names import BindingKind
 
 _SAVE = "torch.save"
@@ -84,12 +84,13 @@ class TorchSaveOfXlaTensors(Rule):
         if held is None:
             return
         saved = snippet(ctx, node.args[0])
-        what = f"`{saved}`" if held == saved else f"`{saved}` (it holds `{held}`)"
+        holds = "" if held == saved else f"`{saved}` holds `{held}`. "
         ctx.report(
             node,
-            f"`torch.save` writes {what} with its tensors tagged `xla:0`: `torch.load` in a process without "
-            "torch_xla raises NotImplementedError ('XLA' backend) unless given `map_location=\"cpu\"`, and each "
-            "tensor is copied to the host on its own; `xm.save` writes CPU tensors in one transfer",
+            fitted(ctx, node.args[0], "`torch.save` writes {} with its tensors tagged `xla:0`"),
+            detail=f"{holds}`torch.load` in a process without torch_xla raises NotImplementedError ('XLA' backend) "
+            'unless given `map_location="cpu"`, and each tensor is copied to the host on its own. `xm.save` '
+            "writes CPU tensors in one transfer.",
         )
 
     def xla_value(self, expr: ast.expr, ctx: CheckContext, depth: int) -> str | None:

@@ -32,14 +32,16 @@ def _mismatches(requirements: Sequence[Requirement]) -> list[tuple[Requirement, 
     return found
 
 
-def _message(xla: Requirement, torch: Requirement) -> str:
+def _message(xla: Requirement, torch: Requirement) -> tuple[str, str]:
+    """The headline and detail of one mismatched pair."""
     assert xla.minor is not None and torch.minor is not None
     xla_minor = "{}.{}".format(*xla.minor)
     torch_minor = "{}.{}".format(*torch.minor)
     return (
-        f"torch_xla {xla_minor} is pinned with torch {torch_minor}: torch_xla's native extension is built against "
-        f"one torch release, so the pair must share major.minor (torch {xla_minor}.x with torch_xla {xla_minor}.x); "
-        "with another torch, `import torch_xla` fails with an undefined symbol"
+        f"torch_xla {xla_minor} is pinned with torch {torch_minor}; they must share major.minor",
+        "torch_xla's native extension is built against one torch release, so the pair must share major.minor "
+        f"(torch {xla_minor}.x with torch_xla {xla_minor}.x); with another torch, `import torch_xla` fails with an "
+        "undefined symbol.",
     )
 
 
@@ -98,9 +100,11 @@ class TorchXlaVersionMismatch(DependencyRule, Rule):
         assert isinstance(node, ast.Call)
         requirements = setup_call_requirements(node, ctx.qualname(node.func), ctx.source)
         for xla, torch in _mismatches(requirements):
+            message, detail = _message(xla, torch)
             ctx.report(
                 xla.range,
-                _message(xla, torch),
+                message,
+                detail=detail,
                 related=(related(torch, ctx.path, f"torch is pinned to {torch.text!r} here"),),
             )
 
@@ -109,7 +113,8 @@ class TorchXlaVersionMismatch(DependencyRule, Rule):
         return [
             Diagnostic(
                 code=cls.code,
-                message=_message(xla, torch),
+                message=_message(xla, torch)[0],
+                detail=_message(xla, torch)[1],
                 path=path,
                 range=xla.range,
                 severity=cls.severity,
