@@ -79,6 +79,33 @@ class RelatedLocation:
 MESSAGE_LIMIT = 100
 """The most characters a diagnostic's message (its headline) may have; the rest goes in its detail."""
 
+SHORT_SOURCE = 24
+"""How many characters of a user's expression a headline quotes by default."""
+
+
+def shorten(text: str, limit: int = SHORT_SOURCE) -> str:
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis, for a headline.
+
+    Examples:
+        >>> shorten("model.apply(\n    params, batch)", 16)
+        'model.apply(par…'
+        >>> shorten("x")
+        'x'
+    """
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def first_fitting(*candidates: str) -> str:
+    """The first wording that fits in :data:`MESSAGE_LIMIT` characters, most telling first; else the last.
+
+    Examples:
+        >>> first_fitting("x" * 101, "short")
+        'short'
+    """
+    return next((text for text in candidates if len(text) <= MESSAGE_LIMIT), candidates[-1])
+
+
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.")
 _OPENERS, _CLOSERS = "([{", ")]}"
 

@@ -26,7 +26,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import ClassVar, NamedTuple
 
-from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, Applicability, Edit, Fix, Position, Range, Severity
+from xlalens.analyzers.core.diagnostics import (
+    MESSAGE_LIMIT,
+    Applicability,
+    Edit,
+    Fix,
+    Position,
+    Range,
+    Severity,
+    shorten,
+)
 from xlalens.analyzers.core.edits import import_edit
 from xlalens.analyzers.core.versions import Version, format_version, parse_version
 from xlalens.analyzers.engine.check_context import CheckContext
@@ -280,8 +289,7 @@ def upgrade_finding(subject: str, judged: Verdict, instead: str, why: str = "") 
 
 def short_code(ctx: CheckContext, node: ast.AST, limit: int = 40) -> str:
     """The source of ``node`` on one line, cut to ``limit`` characters for a headline."""
-    text = " ".join(ctx.segment(node).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten(ctx.segment(node), limit)
 
 
 def removed_at(ctx: CheckContext, library: Library, removed: Version | None) -> bool:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from xlalens.analyzers.api import check_source, fix_source
+from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, Diagnostic
 from xlalens.analyzers.core.fixes import parses
 
 from .markers import expected_markers, fixture_files
@@ -21,9 +22,21 @@ CASES = fixture_files(FIXTURES)
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_reports_exactly_the_marked_lines(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    found = {(d.line, d.code) for d in check_source(text, str(path))}
+    diagnostics = check_source(text, str(path))
+    found = {(d.line, d.code) for d in diagnostics}
     expected = expected_markers(text)
     assert found == expected, f"missing: {sorted(expected - found)}; unexpected: {sorted(found - expected)}"
+    assert_headlines_fit(diagnostics)
+
+
+def assert_headlines_fit(diagnostics: list[Diagnostic]) -> None:
+    """Every message is one line of at most 100 characters: the rest belongs in the detail."""
+    long = [
+        f"{d.code} line {d.line} ({len(d.message)} characters): {d.message}"
+        for d in diagnostics
+        if len(d.message) > MESSAGE_LIMIT or "\n" in d.message
+    ]
+    assert not long, "headlines over the limit:\n" + "\n".join(long)
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])

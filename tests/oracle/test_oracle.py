@@ -25,6 +25,7 @@ from types import ModuleType
 import pytest
 
 from tests import forkserver
+from tests.analyzers.test_rule_fixtures import assert_headlines_fit
 
 _HERE = Path(__file__).resolve().parent
 
@@ -196,6 +197,7 @@ def test_analyzer_agrees(case: Case) -> None:
     missing = sorted(expected - got)
     extra = sorted(got - expected)
     assert not missing and not extra, f"{case.case_id}: missing (line, code) {missing}; unexpected {extra}"
+    assert_headlines_fit(diagnostics)
 
 
 def test_case_counts() -> None:

@@ -62,6 +62,7 @@ from pathlib import Path
 import pytest
 
 from tests import forkserver
+from tests.analyzers.test_rule_fixtures import assert_headlines_fit
 
 HERE = Path(__file__).resolve().parent
 CASES_DIR = HERE / "cases"
@@ -446,6 +447,7 @@ def test_analyzer_agrees(case: Case) -> None:
     diagnostics = check_source(case.path.read_text(encoding="utf-8"), str(case.path), settings)
     got = {(d.line, d.code) for d in diagnostics}
     assert got == set(case.markers), f"missing {sorted(case.markers - got)}; unexpected {sorted(got - case.markers)}"
+    assert_headlines_fit(diagnostics)
 
 
 def test_rules_declare_the_errors_their_cases_raise() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import math
 
-from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, RelatedLocation
+from xlalens.analyzers.core.diagnostics import SHORT_SOURCE, RelatedLocation
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.pallas.model import Operand, PallasInstance, PallasSite, SpecUse, pallas_model
 from xlalens.analyzers.models.pallas.values import BlockSpecValue
@@ -13,7 +13,6 @@ from xlalens.analyzers.semantics.values import Dim
 from xlalens.explainers.calculators import dtypes
 
 _MAX_FACTORED = 1 << 36
-_MAX_SHOWN = 24
 
 
 def pallas_site(ctx: CheckContext, node: ast.AST) -> PallasSite | None:
@@ -104,22 +103,12 @@ def operand_name(use: SpecUse) -> str:
     """The operand as a headline names it: the user's expression (```x```) when it is short, else its
     label (``outputs`` for ``jax.ShapeDtypeStruct(x.shape, x.dtype)``)."""
     text = use.operand.text
-    return f"`{text}`" if len(text) <= _MAX_SHOWN else use.operand.label
+    return f"`{text}`" if len(text) <= SHORT_SOURCE else use.operand.label
 
 
 def operand_brief(use: SpecUse) -> str:
     """```x` (f32[1000,128])`` for a headline: :func:`operand_name` and the array."""
     return f"{operand_name(use)} ({array_text(use.operand)})"
-
-
-def short(text: str, limit: int = _MAX_SHOWN) -> str:
-    """Source text cut to ``limit`` characters (with an ellipsis) so that a headline stays short."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def headline(*candidates: str) -> str:
-    """The first candidate that fits in a headline, from the most telling to the shortest; the last if none does."""
-    return next((text for text in candidates if len(text) <= MESSAGE_LIMIT), candidates[-1])
 
 
 def plural(count: int, word: str) -> str:

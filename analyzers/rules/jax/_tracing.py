@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.core.diagnostics import RelatedLocation, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.knowledge.transforms import ParamTracing, transform_spec
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
@@ -39,8 +39,7 @@ def holds_traced_leaf(value: Value) -> bool:
 
 def snippet(ctx: CheckContext, node: ast.AST) -> str:
     """The source of ``node`` on one line, shortened for a message."""
-    text = " ".join(ctx.segment(node).split())
-    return text if len(text) <= _MAX_SNIPPET else text[: _MAX_SNIPPET - 1] + "…"
+    return shorten(ctx.segment(node), _MAX_SNIPPET)
 
 
 def traced_sentence(ctx: CheckContext) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -12,7 +13,6 @@ from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     block_anchor,
     call_site,
-    headline,
     operand_brief,
     operand_text,
     pallas_site,
@@ -107,7 +107,7 @@ class BlockRankDiffersFromArrayRank(Rule):
                 )
                 ctx.report(
                     block_anchor(use),
-                    headline(
+                    first_fitting(
                         f"block shape ({block}{',' if rank == 1 else ''}) has {plural(rank, 'dimension')} but "
                         f"{operand_brief(use)} has {len(shape)}",
                         f"block shape has {plural(rank, 'dimension')} but {operand_brief(use)} has {len(shape)}",

@@ -5,19 +5,18 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     call_site,
-    headline,
     index_map_anchor,
     operand_name,
     pallas_site,
     plural,
     shape_text,
-    short,
 )
 
 
@@ -116,11 +115,11 @@ class IndexMapArityDiffersFromGrid(Rule):
                     error = f"missing {info.min_args - expected} required positional argument"
                 else:
                     error = f"takes {plural(len(info.params), 'positional argument')} but {expected} were given"
-                name = short(info.name)
+                name = shorten(info.name)
                 axes = plural(len(grid), "axis")
                 ctx.report(
                     index_map_anchor(use),
-                    headline(
+                    first_fitting(
                         f"index map `{name}` for {operand_name(use)} takes {takes} but grid {shape_text(grid)} has "
                         f"{axes}{refs}",
                         f"index map `{name}` takes {takes} but grid {shape_text(grid)} has {axes}{refs}",

@@ -5,18 +5,17 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     call_site,
-    headline,
     index_map_anchor,
     operand_name,
     pallas_site,
     plural,
-    short,
 )
 
 
@@ -107,8 +106,8 @@ class IndexMapReturnsWrongNumberOfIndices(Rule):
                     continue
                 ctx.report(
                     index_map_anchor(use),
-                    headline(
-                        f"index map `{short(info.name)}` for {operand_name(use)} returns "
+                    first_fitting(
+                        f"index map `{shorten(info.name)}` for {operand_name(use)} returns "
                         f"{plural(info.returns, 'index')} but the block has {plural(rank, 'dimension')}",
                         f"index map returns {plural(info.returns, 'index')} but the block has "
                         f"{plural(rank, 'dimension')}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Fix, Severity
+from xlalens.analyzers.core.diagnostics import Applicability, Fix, Severity, first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
@@ -15,7 +15,6 @@ from xlalens.analyzers.rules.jax._pallas import (
     block_anchor,
     block_element,
     call_site,
-    headline,
     operand_brief,
     operand_name,
     operand_text,
@@ -145,7 +144,7 @@ class BlockDoesNotDivideArray(Rule):
         padding = f"{format_count(result.padded_elements)} padding elements are read"
         ctx.report(
             block_anchor(use),
-            headline(
+            first_fitting(
                 f"block {block} does not divide {operand_brief(use)}; {padding}",
                 f"block {block} does not divide {operand_name(use)}; {padding}",
                 f"block does not divide {operand_name(use)}; {padding}",

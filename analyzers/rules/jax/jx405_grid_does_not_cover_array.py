@@ -6,7 +6,7 @@ import ast
 import math
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Fix
+from xlalens.analyzers.core.diagnostics import Applicability, Fix, first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
@@ -15,7 +15,6 @@ from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     call_site,
     grid_element,
-    headline,
     index_map_anchor,
     operand_brief,
     operand_name,
@@ -154,7 +153,7 @@ class GridDoesNotCoverArray(Rule):
         by = f"are never {verb} by grid {shape_text(result.grid)}"
         ctx.report(
             where,
-            headline(
+            first_fitting(
                 f"{never} {operand_brief(use)} {by}",
                 f"{never} {operand_name(use)} {by}",
                 f"{never} {operand_name(use)} are never {verb}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Fix
+from xlalens.analyzers.core.diagnostics import Applicability, Fix, first_fitting, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
@@ -13,14 +13,12 @@ from xlalens.analyzers.models.pallas.model import SpecUse
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     call_site,
-    headline,
     index_map_anchor,
     operand_brief,
     operand_name,
     operand_text,
     pallas_site,
     shape_text,
-    short,
 )
 from xlalens.explainers.calculators.blockspec import AxisBlocks, BlockSpecResult
 
@@ -147,10 +145,10 @@ class IndexMapReachesPastTheEnd(Rule):
         should = ""
         if len(offsets) == 1:
             binop, name = offsets[0]
-            should = f": `{short(ctx.segment(binop))}` should be `{name}`"
+            should = f": `{shorten(ctx.segment(binop))}` should be `{name}`"
         ctx.report(
             where,
-            headline(
+            first_fitting(
                 f"index map for {operand_brief(use)} {reaches}{should}",
                 f"index map for {operand_brief(use)} {reaches}",
                 f"index map for {operand_name(use)} {reaches}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Fix
+from xlalens.analyzers.core.diagnostics import Applicability, Fix, first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
@@ -15,7 +15,6 @@ from xlalens.analyzers.rules.jax._pallas import (
     block_anchor,
     block_element,
     call_site,
-    headline,
     operand_brief,
     operand_name,
     operand_text,
@@ -142,7 +141,7 @@ class BlockShapeBreaksTpuTiling(Rule):
         breaks = f"breaks the TPU tiling rule{self.why(result)}"
         ctx.report(
             block_anchor(use),
-            headline(
+            first_fitting(
                 f"block {block} for {operand_brief(use)} {breaks}",
                 f"block {block} for {operand_name(use)} {breaks}",
                 f"block {block} for {operand_name(use)} breaks the TPU tiling rule",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.core.diagnostics import Severity, first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -13,7 +13,6 @@ from xlalens.analyzers.models.pallas.model import PallasInstance
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES
 from xlalens.analyzers.rules.jax._pallas import (
     call_site,
-    headline,
     pallas_site,
     shape_text,
 )
@@ -136,7 +135,7 @@ class KernelExceedsScopedVmem(Rule):
         core = f"; a {tpu.name} core has {format_bytes(tpu.vmem_bytes)}" if over_capacity else ""
         ctx.report(
             anchor,
-            headline(f"{needs}, {over}{core}", f"{needs}, {over}"),
+            first_fitting(f"{needs}, {over}{core}", f"{needs}, {over}"),
             detail=f"The scoped limit is {format_bytes(limit)} ({source}){instance.call_text()}; the buffers: "
             f'{parts}{capacity}. Mosaic fails to compile it on the TPU ("Ran out of memory in memory space vmem"); '
             "use smaller blocks, pl.Buffered(1) for blocks that do not change between steps, or raise "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -12,7 +13,6 @@ from xlalens.analyzers.models.pallas.model import PallasInstance
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES, BlockSpecValue
 from xlalens.analyzers.rules.jax._pallas import (
     call_site,
-    headline,
     pallas_site,
     plural,
 )
@@ -124,7 +124,7 @@ class SpecCountDiffersFromOperands(Rule):
         counts = f"`in_specs` has {specs} but the kernel gets {given}"
         ctx.report(
             expr,
-            headline(f"{counts}{after}", counts),
+            first_fitting(f"{counts}{after}", counts),
             detail=f"The kernel is called with {given}{after}{instance.call_text()}: JAX "
             f'raises "Pytree for `in_specs` and `inputs` do not match … `in_specs` is a tuple of length '
             f'{len(value.items)} but `inputs` is a tuple of length {len(operands)}". Give one BlockSpec per operand, '

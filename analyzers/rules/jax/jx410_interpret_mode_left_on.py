@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.core.diagnostics import Severity, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.pallas.values import PALLAS_CALL_NAMES, CompilerParamsValue
-from xlalens.analyzers.rules.jax._pallas import pallas_site, short
+from xlalens.analyzers.rules.jax._pallas import pallas_site
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import Value
 
@@ -131,7 +131,7 @@ class InterpretModeLeftOn(Rule):
         keyword = next(k for k in site.node.keywords if k.arg == "interpret")
         ctx.report(
             keyword,
-            f"`{short(ctx.segment(keyword), 40)}` runs this kernel in the Pallas interpreter, not compiled",
+            f"`{shorten(ctx.segment(keyword), 40)}` runs this kernel in the Pallas interpreter, not compiled",
             detail=f"With `{ctx.segment(keyword)}`, on the accelerator the kernel is emulated with ordinary JAX "
             "operations, one grid step at a time, instead of compiled (and the compiler's block shape and VMEM "
             "checks never run). Keep interpret mode in tests or derive it from the backend.",

@@ -6,6 +6,7 @@ import ast
 import difflib
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -18,7 +19,6 @@ from xlalens.analyzers.models.sharding.model import (
 )
 from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_sites
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
-from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline, short
 from xlalens.analyzers.semantics.values import Seq, Value
 
 # What JAX raises for a collective over an axis no enclosing shard_map binds.
@@ -102,11 +102,11 @@ class AxisNameNotInMesh(Rule):
         spec = use.spec.describe()
         ctx.report(
             use.anchor,
-            headline(
+            first_fitting(
                 f"mesh axis {axis!r} of {spec} is not in the mesh {names}{guess}",
                 f"mesh axis {axis!r} is not in the mesh {names}{guess}",
                 f"mesh axis {axis!r} is not in the mesh{guess}",
-                f"mesh axis {short(repr(axis))} is not in the mesh",
+                f"mesh axis {shorten(repr(axis))} is not in the mesh",
             ),
             detail=f"{spec} names {axis!r}, which {use.mesh.describe()}{where} does not have{others}: JAX raises "
             f'"Resource axis: {axis} of {jax_spec_text(use.spec)} is not found in mesh: {names}."{hint}',
@@ -128,7 +128,7 @@ class AxisNameNotInMesh(Rule):
             if missing:
                 ctx.report(
                     node,
-                    headline(
+                    first_fitting(
                         f"`{label}` names mesh axis {missing[0]!r}, not in the shard_map's mesh {names}",
                         f"`{label}` names mesh axis {missing[0]!r}, not in the shard_map's mesh",
                     ),
@@ -148,7 +148,7 @@ class AxisNameNotInMesh(Rule):
             raised = _UNBOUND_AXIS.get(use.primitive, "a bare AssertionError").format(axis=axis)
             ctx.report(
                 use.axis_node,
-                headline(
+                first_fitting(
                     f"`{use.primitive}` runs over axis {axis!r}, not in its shard_map's mesh {names}",
                     f"`{use.primitive}` runs over axis {axis!r}, not in its shard_map's mesh",
                 ),

@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.sharding.model import NAMED_SHARDING, PLACING_CALLS, jax_spec_text, sharding_model
 from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_sites
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
-from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline, short
 from xlalens.analyzers.semantics.values import Seq, Value
 
 
@@ -94,9 +94,9 @@ class MeshAxisUsedTwiceInSpec(Rule):
         where = f"dimensions {' and '.join(dims)}" if len(dims) > 1 else f"dimension {dims[0]} (twice in one tuple)"
         ctx.report(
             anchor,
-            headline(
+            first_fitting(
                 f"mesh axis {axis!r} splits {where} of {spec.describe()}",
-                f"mesh axis {short(repr(axis))} splits {where} of one PartitionSpec",
+                f"mesh axis {shorten(repr(axis))} splits {where} of one PartitionSpec",
             ),
             detail='A mesh axis may split one dimension only: JAX raises "DuplicateSpecError: A single '
             f"{kind} specification can map every mesh axis to at most one positional dimension, but "

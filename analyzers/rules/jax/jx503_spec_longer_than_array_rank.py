@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, RelatedLocation
+from xlalens.analyzers.core.diagnostics import RelatedLocation, first_fitting, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -13,7 +13,6 @@ from xlalens.analyzers.models.sharding.model import PLACING_CALLS, Placement, av
 from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_NAMES
 
 JIT_SITES = frozenset({"jax.jit", "jax.experimental.pjit.pjit", "functools.partial"})
-_MAX_SHOWN = 24
 
 
 def placement_related(ctx: CheckContext, placement: Placement) -> list[RelatedLocation]:
@@ -47,17 +46,7 @@ def placement_subject(ctx: CheckContext, placement: Placement) -> str:
 
 def array_brief(ctx: CheckContext, placement: Placement) -> str:
     """```x` (f32[6,4])`` for a headline, the expression cut short."""
-    return f"`{short(ctx.segment(placement.array_node))}` ({aval_text(placement.array)})"
-
-
-def short(text: str, limit: int = _MAX_SHOWN) -> str:
-    """Source text cut to ``limit`` characters (with an ellipsis) so that a headline stays short."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def headline(*candidates: str) -> str:
-    """The first candidate that fits in a headline, from the most telling to the shortest; the last if none does."""
-    return next((text for text in candidates if len(text) <= MESSAGE_LIMIT), candidates[-1])
+    return f"`{shorten(ctx.segment(placement.array_node))}` ({aval_text(placement.array)})"
 
 
 @register_rule
@@ -135,7 +124,7 @@ class SpecLongerThanArrayRank(Rule):
             spec = placement.spec.describe()
             ctx.report(
                 reported_node(placement),
-                headline(
+                first_fitting(
                     f"{spec} has {length} entries but {array_brief(ctx, placement)} has rank {rank}",
                     f"{spec} has {length} entries but the array has rank {rank}",
                     f"a spec of {length} entries for an array of rank {rank}",

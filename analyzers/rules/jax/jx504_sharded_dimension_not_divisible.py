@@ -6,6 +6,7 @@ import ast
 import math
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -21,7 +22,6 @@ from xlalens.analyzers.models.sharding.shard_map import SHARD_MAP_NAMES
 from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import (
     JIT_SITES,
     array_brief,
-    headline,
     placement_related,
     placement_subject,
     reported_node,
@@ -119,7 +119,7 @@ class ShardedDimensionNotDivisible(Rule):
         dimension = f"dimension {dim.axis} (size {dim.size})"
         ctx.report(
             reported_node(placement),
-            headline(
+            first_fitting(
                 f"{dimension} of {array_brief(ctx, placement)} is not divisible by {by}",
                 f"{dimension} of {array_brief(ctx, placement)} is not divisible by {brief}",
                 f"{dimension} is not divisible by {by}",

@@ -6,11 +6,11 @@ import ast
 import math
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.sharding.values import DevicesValue, MeshValue
-from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline
 from xlalens.analyzers.semantics.values import CallArguments, Seq
 
 _MAKE_MESH = frozenset({"jax.make_mesh", "jax.sharding.make_mesh"})
@@ -120,7 +120,7 @@ class MeshShapeDiffersFromDevices(Rule):
         named = f"{count} axis name{'s' if count != 1 else ''}"
         ctx.report(
             names_expr,
-            headline(
+            first_fitting(
                 f"{subject} {sizes}{shape_text} but {named} {mesh.axis_names}",
                 f"{subject} {sizes}{shape_text} but {named}",
             ),

@@ -5,7 +5,15 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Fix, Position, Range, RelatedLocation
+from xlalens.analyzers.core.diagnostics import (
+    Applicability,
+    Fix,
+    Position,
+    Range,
+    RelatedLocation,
+    first_fitting,
+    shorten,
+)
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
@@ -19,7 +27,6 @@ from xlalens.analyzers.models.sharding.shard_map import (
 )
 from xlalens.analyzers.models.sharding.values import SpecValue
 from xlalens.analyzers.rules.jax._pallas import plural
-from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline, short
 from xlalens.analyzers.semantics.names import FunctionNode, positional_params
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Seq, Value
 
@@ -111,7 +118,7 @@ class ShardMapSpecsDifferFromArguments(Rule):
         if value.is_list:
             ctx.report(
                 expr,
-                headline(
+                first_fitting(
                     f"`in_specs` is a list ({spec_text(value)}) but shard_map's arguments are a tuple",
                     "`in_specs` is a list but shard_map's arguments are always a tuple",
                 ),
@@ -127,7 +134,7 @@ class ShardMapSpecsDifferFromArguments(Rule):
                 specs, arguments = plural(count, "spec"), plural(given, "argument")
                 ctx.report(
                     expr,
-                    headline(
+                    first_fitting(
                         f"`in_specs` has {specs} but the mapped function is called with {arguments} on line "
                         f"{application.call.lineno}",
                         f"`in_specs` has {specs} but the mapped function gets {arguments}",
@@ -143,7 +150,7 @@ class ShardMapSpecsDifferFromArguments(Rule):
         assert site.body is not None
         ctx.report(
             expr,
-            f"`in_specs` has {plural(count, 'spec')} but `{short(_name(site.body))}` takes "
+            f"`in_specs` has {plural(count, 'spec')} but `{shorten(_name(site.body))}` takes "
             f"{plural(required, 'positional parameter')}",
             detail=f"`{_name(site.body)}` has no defaults and no `*args`, so every call passes {required}: JAX raises "
             f'"{_PYTREE_ERROR}: different lengths of tuple at key path shard_map in_specs". Give one spec per '
@@ -164,13 +171,13 @@ class ShardMapSpecsDifferFromArguments(Rule):
         specs = plural(len(value.items), "spec")
         raises = f'The specs are {spec_text(value)}: JAX raises "{_PYTREE_ERROR}: different'
         if kind == "leaf":
-            problem = f"`out_specs` is a {out_kind} of {specs} but `{short(name)}` returns a single array"
+            problem = f"`out_specs` is a {out_kind} of {specs} but `{shorten(name)}` returns a single array"
             detail = f'{raises} types at key path shard_map out_specs". Pass one `P(...)`.'
         elif kind != out_kind:
-            problem = f"`out_specs` is a {out_kind} but `{short(name)}` returns a {kind}"
+            problem = f"`out_specs` is a {out_kind} but `{shorten(name)}` returns a {kind}"
             detail = f'{raises} types at key path shard_map out_specs". Write the specs as a {kind}.'
         elif length != len(value.items):
-            problem = f"`out_specs` has {specs} but `{short(name)}` returns a {kind} of {plural(length, 'value')}"
+            problem = f"`out_specs` has {specs} but `{shorten(name)}` returns a {kind} of {plural(length, 'value')}"
             detail = (
                 f'{raises} lengths of {kind} at key path shard_map out_specs". Give one spec per output, in order '
                 "(or a single `P(...)` for all of them)."

@@ -5,14 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import RelatedLocation
+from xlalens.analyzers.core.diagnostics import RelatedLocation, first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.arrays import ARRAY_METHODS
 from xlalens.analyzers.models.sharding.shard_map import PARTIAL, SHARD_MAP_NAMES, ShardMapSite, shard_map_model
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue, axis_names
-from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import headline
 from xlalens.analyzers.semantics.names import FunctionNode, Scope, all_params
 from xlalens.analyzers.semantics.values import Const, Seq, Value
 
@@ -193,7 +192,7 @@ class ShardMapOutputNotReplicated(Rule):
         leaves = f"leaves out mesh {names}, but the returned"
         ctx.report(
             spec_node,
-            headline(
+            first_fitting(
                 f"`out_specs` {spec.describe()} {leaves} `{text}` varies over {it}",
                 f"`out_specs` {spec.describe()} {leaves} `{called}` varies over {it}",
                 f"`out_specs` {spec.describe()} {leaves} value varies over {it}",

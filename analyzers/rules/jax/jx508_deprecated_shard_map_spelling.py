@@ -5,14 +5,13 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Position, Range
+from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Position, Range, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES
 from xlalens.analyzers.models.sharding.shard_map import EXPERIMENTAL_SHARD_MAP, PARTIAL, SHARD_MAP_NAMES
 from xlalens.analyzers.rules._migrations import compatibility_code, judge_change
-from xlalens.analyzers.rules.jax.jx503_spec_longer_than_array_rank import short
 from xlalens.analyzers.semantics.names import Scope
 
 _EXPERIMENTAL_MODULE = "jax.experimental.shard_map"
@@ -143,7 +142,7 @@ class DeprecatedShardMapSpelling(Rule):
                 )
             ctx.report(
                 callee,
-                f"`{short(ctx.segment(callee), 50)}` is deprecated; use `jax.shard_map`",
+                f"`{shorten(ctx.segment(callee), 50)}` is deprecated; use `jax.shard_map`",
                 detail=f'Reaching `{ctx.segment(callee)}` emits "DeprecationWarning: {_WARNING}" `jax.shard_map` '
                 "takes `mesh`, `in_specs` and `out_specs` by keyword and `check_vma` instead of `check_rep`.",
                 fix=fix,

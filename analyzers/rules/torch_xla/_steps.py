@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, Range, RelatedLocation, Severity
+from xlalens.analyzers.core.diagnostics import MESSAGE_LIMIT, Range, RelatedLocation, Severity, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.torch_xla.model import Fact, Kind, StepPlace, TorchXlaModel, model_for
 
@@ -40,8 +40,7 @@ def is_xla(value: Fact | None) -> bool:
 
 def snippet(ctx: CheckContext, node: ast.AST, limit: int = _MAX_SNIPPET) -> str:
     """The source of ``node`` on one line, shortened to ``limit`` characters for a message."""
-    text = " ".join(ctx.segment(node).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten(ctx.segment(node), limit)
 
 
 def fitted(ctx: CheckContext, node: ast.AST, template: str) -> str:
