@@ -26,6 +26,7 @@ from xlalens.analyzers.core.noqa import noqa_code_at
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.project.config import CONFIG_FILENAMES
+from xlalens.explainers.links import DEFAULT_BASE_URL
 from xlalens.server import code_actions, commands, hover, inlay_hints
 from xlalens.server.documents import DocumentLinter, LintResult
 from xlalens.server.edits import workspace_edit
@@ -56,7 +57,7 @@ class XlalensLanguageServer(LanguageServer):
         settings: The client's settings and the project configuration.
         settings_ready: Set once the settings are known; checks wait for it.
         linter: Checks open documents and keeps their results.
-        explainer: The local explainer server, once ``xlalens.explain`` started it.
+        explainer: The local explainer server, once this server started it (see :meth:`serve_explainers`).
     """
 
     def __init__(self) -> None:
@@ -67,6 +68,7 @@ class XlalensLanguageServer(LanguageServer):
         self.explainer: commands.ExplainerServer | None = None
         self._published: dict[str, str] = {}
         self._reported: set[str] = set()
+        self._explainer_task: asyncio.Task[str] | None = None
 
     # -- what the client can do ------------------------------------------------------------------
 
@@ -112,8 +114,30 @@ class XlalensLanguageServer(LanguageServer):
 
     # -- talking to the client -------------------------------------------------------------------
 
+    def serve_explainers(self, result: LintResult) -> None:
+        """Start the local explainer server the first time a finding links to it.
+
+        Diagnostics and hovers link to ``http://127.0.0.1:8711`` unless the configuration names a
+        hosted copy; an editor opens those links in a browser, so something must answer there.
+        Nothing starts when ``xlalens explain --serve`` already listens, or when the links point
+        elsewhere. The server binds the loopback interface only and stops with this server.
+        """
+        if self._explainer_task is not None or not result.diagnostics:
+            return
+        if result.settings.explainer_base_url.rstrip("/") != DEFAULT_BASE_URL:
+            return
+        self._explainer_task = asyncio.get_running_loop().create_task(self._start_explainers())
+
+    async def _start_explainers(self) -> str:
+        try:
+            return await commands.explainer_base_url(self, DEFAULT_BASE_URL)
+        except Exception as error:  # the links stay; only the pages are missing
+            logger.warning("could not start the explainer server: %s", error)
+            return DEFAULT_BASE_URL
+
     def publish(self, result: LintResult) -> None:
         """Push a result, unless the client pulls or already has it."""
+        self.serve_explainers(result)
         if self.pulls_diagnostics or self._published.get(result.uri) == result.result_id:
             return
         self._published[result.uri] = result.result_id
@@ -279,6 +303,7 @@ def create_server() -> XlalensLanguageServer:
         result = await ls.linter.current(params.text_document.uri)
         if result is None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
+        ls.serve_explainers(result)
         if params.previous_result_id == result.result_id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result.result_id)
         return types.RelatedFullDocumentDiagnosticReport(items=list(result.lsp_diagnostics), result_id=result.result_id)

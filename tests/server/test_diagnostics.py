@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import urllib.request
+
 import pytest
 from lsprotocol import types
 
@@ -141,3 +144,29 @@ async def test_documents_without_jax_and_untitled_documents(session: Session) ->
         )
     )
     assert _codes(await session.diagnostics(untitled)) == TRAIN_CODES
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return int(response.status)
+    except OSError:
+        return 0
+
+
+async def test_the_links_of_findings_open_without_starting_anything(session: Session) -> None:
+    """The first finding that links to the local explainer server starts it (loopback only)."""
+    await session.initialize(FAST)
+    uri = session.open("train.py", TRAIN)
+    diagnostics = await session.diagnostics(uri)
+    href = next(d.code_description.href for d in diagnostics if d.code_description is not None)
+    assert href.startswith("http://127.0.0.1:8711/rules/")
+
+    loop = asyncio.get_running_loop()
+    status = 0
+    for _ in range(100):
+        status = await loop.run_in_executor(None, _status, href)
+        if status == 200:
+            break
+        await asyncio.sleep(0.1)
+    assert status == 200, f"{href} did not open"
