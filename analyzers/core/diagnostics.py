@@ -87,8 +87,8 @@ def shorten(text: str, limit: int = SHORT_SOURCE) -> str:
     """``text`` on one line, cut to ``limit`` characters with an ellipsis, for a headline.
 
     Examples:
-        >>> shorten("model.apply(\n    params, batch)", 16)
-        'model.apply(par…'
+        >>> shorten("model.apply(    params,   batch)", 16)
+        'model.apply( pa…'
         >>> shorten("x")
         'x'
     """
