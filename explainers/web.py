@@ -41,7 +41,7 @@ from xlalens.explainers.links import DEFAULT_HOST, RULES_PREFIX, section_url
 from xlalens.explainers.pages_catalog import Page, RuleEntry, load_pages
 
 _STATIC_DIR = Path(__file__).parent / "static"
-_STATIC_FILES = {
+STATIC_FILES = {
     "site.css": "text/css; charset=utf-8",
     "calculator.js": "text/javascript; charset=utf-8",
 }
@@ -157,7 +157,7 @@ class ExplainerApp:
 
     def _static(self, segments: list[str], _query: dict[str, str]) -> Response:
         name = segments[1]
-        content_type = _STATIC_FILES.get(name)
+        content_type = STATIC_FILES.get(name)
         if content_type is None:
             return Response.html(HTTPStatus.NOT_FOUND, html.render_not_found(f"No file {name!r}."))
         body = (_STATIC_DIR / name).read_bytes()

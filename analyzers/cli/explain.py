@@ -3,6 +3,7 @@
 * ``xlalens explain`` lists the pages and calculators.
 * ``xlalens explain TOPIC [SECTION]`` prints a page or one section (``TOPIC#SECTION`` works too).
 * ``xlalens explain --serve [--port N]`` serves every page on 127.0.0.1 with live calculators.
+* ``xlalens explain --export DIR [--base-path /prefix]`` writes the site as static files for hosting.
 * ``xlalens calc`` lists the calculators; ``xlalens calc NAME --field value …`` computes one
   (``--json`` for JSON; ``xlalens calc NAME --help`` lists its fields).
 
@@ -15,6 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlalens.analyzers.cli.common import EXIT_CLEAN, UsageError
@@ -42,6 +44,18 @@ def add_explain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         type=_port,
         default=DEFAULT_PORT,
         help=f"The port for --serve (default {DEFAULT_PORT}; 0 picks a free one).",
+    )
+    parser.add_argument(
+        "--export",
+        metavar="DIR",
+        type=Path,
+        help="Write the whole site as static files into DIR, for hosting (point explainer-base-url at it).",
+    )
+    parser.add_argument(
+        "--base-path",
+        default="",
+        metavar="PATH",
+        help="With --export: the path the site is hosted under, e.g. /xlalens (default: the domain's root).",
     )
 
 
@@ -81,6 +95,8 @@ def _run_explain(args: argparse.Namespace) -> int:
         pages = load_pages()
     except PageError as error:
         raise UsageError(str(error)) from None
+    if args.export is not None:
+        return _export(args.export, args.base_path)
     if args.serve:
         return _serve(args.port, pages, args.topic)
     if args.topic is None:
@@ -136,6 +152,20 @@ def _print_markdown(markdown: str) -> None:
         Console().print(Markdown(markdown))
     else:
         sys.stdout.write(markdown)
+
+
+def _export(directory: Path, base_path: str) -> int:
+    from xlalens.analyzers.output.site import rule_entries
+    from xlalens.explainers.export import ExportError, export_site
+
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"{directory} exists and is not a directory")
+    try:
+        written = export_site(directory, rule_entries(), base_path)
+    except ExportError as error:
+        raise UsageError(str(error)) from None
+    print(f"Wrote {len(written)} files of the xlalens explainers to {directory}", file=sys.stderr)
+    return EXIT_CLEAN
 
 
 def _serve(port: int, pages: Mapping[str, Page], topic: str | None) -> int:

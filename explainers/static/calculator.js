@@ -82,9 +82,24 @@
     panel.dataset.state = response.ok ? "ok" : "invalid";
   }
 
+  // A static copy of the site (xlalens explain --export) has no API: say where the live calculator runs.
+  const STATIC_COPY = document.documentElement.dataset.xlalensStatic === "true";
+
+  function staticNotice(panel) {
+    panel.querySelector(".result").replaceChildren();
+    showError(
+      panel,
+      panel.dataset.calculator,
+      "This copy of the site is static: run `xlalens explain --serve` (or `xlalens calc " +
+        panel.dataset.calculator + "`) to compute these numbers.",
+    );
+    panel.dataset.state = "static";
+  }
+
   for (const panel of document.querySelectorAll("section.calculator")) {
     let timer = null;
     const schedule = () => {
+      if (STATIC_COPY) return staticNotice(panel);
       panel.dataset.state = "pending";
       clearTimeout(timer);
       timer = setTimeout(() => recompute(panel).catch((error) => showError(panel, panel.dataset.calculator, String(error))), DELAY_MS);
