@@ -13,6 +13,7 @@ from xlalens.analyzers.core.diagnostics import Diagnostic
 from xlalens.analyzers.core.fixes import apply_fixes
 from xlalens.analyzers.core.orphaned_imports import remove_orphaned_imports
 from xlalens.analyzers.core.settings import Settings
+from xlalens.analyzers.engine import registry
 from xlalens.analyzers.engine.pipeline import run_rules, suppress
 
 _MAX_FIX_ROUNDS = 10
@@ -59,17 +60,19 @@ def fix_source(
 ) -> FixResult:
     """Apply fixes until none applies (at most a few rounds) and re-check the result.
 
-    Safe fixes always apply; unsafe ones only with ``unsafe=True``; display-only never. A round
+    Safe fixes always apply; unsafe ones only with ``unsafe=True``; display-only never; a rule that
+    ``fixable``/``unfixable`` leave out, never (its finding stays). A round
     whose result would not parse is dropped, so the returned text always parses if the input did.
     An import the fixes leave unused goes too (:mod:`~xlalens.analyzers.core.orphaned_imports`).
     """
     settings = settings or Settings()
+    allowed = registry.fixable_codes(settings.fixable, settings.unfixable)
     fixed: list[Diagnostic] = []
     text = source
     for _ in range(_MAX_FIX_ROUNDS):
         diagnostics = check_source(text, path, settings)
         stages.enter(stages.FIXING)
-        new_text, applied = apply_fixes(text, diagnostics, unsafe)
+        new_text, applied = apply_fixes(text, [d for d in diagnostics if d.code in allowed], unsafe)
         if not applied or new_text == text:
             break
         fixed.extend(applied)

@@ -36,6 +36,8 @@ class Settings:
         torch_xla_version: The same for torch_xla (``"2.9"``), for the ``TX7xx`` rules.
         output_format: The ``check`` report format when ``--output-format`` is not given.
         unsafe_fixes: Whether ``check`` applies unsafe fixes when ``--unsafe-fixes`` is not given.
+        fixable: Rule selectors whose fixes ``--fix`` (and the editor's fix-all) applies; ``None``: all.
+        unfixable: Rule selectors whose fixes are never applied (their findings stay).
         root: The directory the configuration was found in; patterns are relative to it.
     """
 
@@ -55,6 +57,8 @@ class Settings:
     torch_xla_version: str | None = None
     output_format: str | None = None
     unsafe_fixes: bool | None = None
+    fixable: tuple[str, ...] | None = None
+    unfixable: tuple[str, ...] = ()
     root: str | None = None
 
     def explainer_url(self, explainer: str) -> str:

@@ -107,6 +107,19 @@ def _decide(layer: Iterable[tuple[bool, Iterable[str]]]) -> dict[str, bool]:
     return {code: enabled for code, (_, enabled) in chosen.items()}
 
 
+def fixable_codes(fixable: Sequence[str] | None = None, unfixable: Sequence[str] = ()) -> frozenset[str]:
+    """The codes whose fixes ``--fix`` applies: ``fixable`` (default all) minus ``unfixable``, ruff-style.
+
+    Examples:
+        >>> sorted(fixable_codes(["JX10"], ["JX106"]))[:3]
+        ['JX101', 'JX102', 'JX103']
+        >>> "JX106" in fixable_codes(["JX10"], ["JX106"]), "JX106" in fixable_codes(unfixable=["JX1"])
+        (False, False)
+    """
+    decided = _decide([(True, ["ALL"] if fixable is None else fixable), (False, unfixable)])
+    return frozenset(code for code, enabled in decided.items() if enabled)
+
+
 def select_rules(
     select: Sequence[str] | None = None,
     ignore: Sequence[str] = (),

@@ -104,6 +104,8 @@ _KEYS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
     "torch-xla-version": ("torch_xla_version", _release),
     "output-format": ("output_format", _choice(format_names())),
     "unsafe-fixes": ("unsafe_fixes", _boolean),
+    "fixable": ("fixable", _strings),
+    "unfixable": ("unfixable", _strings),
 }
 
 VALID_KEYS: tuple[str, ...] = tuple(sorted(_KEYS))
@@ -186,7 +188,7 @@ def load_config(path: str | os.PathLike[str]) -> Settings:
             values[field] = convert(key, value)
         except TypeError as error:
             raise ConfigError(f"{file}: {error}") from None
-    for key in ("select", "ignore", "extend-select"):
+    for key in ("select", "ignore", "extend-select", "fixable", "unfixable"):
         _validate_selectors(file, key, values.get(_KEYS[key][0]) or ())
     for pattern, selectors in values.get("per_file_ignores", {}).items():
         _validate_selectors(file, f"per-file-ignores.{pattern}", selectors)

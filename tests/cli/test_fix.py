@@ -130,6 +130,24 @@ def test_unsafe_fixes_need_the_flag(project, require_rules):
     assert "jnp.sin(x)" in path.read_text()
 
 
+def test_unfixable_and_fixable_keys_keep_fixes_from_being_applied(project, code, require_rules):
+    require_rules("JX101", "JX106")
+    path = project.write("m.py", code.JIT_PRINT)
+    project.write("pyproject.toml", '[tool.xlalens]\nunfixable = ["JX1"]\n')
+    kept = project.run("check", "--fix")
+    assert kept.returncode == 1 and "print(" in path.read_text() and "jax.debug.print(" not in path.read_text()
+    assert "[*]" not in kept.stdout and "fixable with --fix" not in kept.stdout
+    project.write("pyproject.toml", '[tool.xlalens]\nfixable = ["JX2"]\n')
+    assert "jax.debug.print(" not in (project.run("check", "--fix"), path.read_text())[1]
+    project.write("pyproject.toml", '[tool.xlalens]\nfixable = ["JX1"]\nunfixable = ["JX2"]\n')
+    fixed = project.run("check", "--fix")
+    assert fixed.returncode == 0, fixed.stdout
+    assert "jax.debug.print(" in path.read_text()
+    project.write("pyproject.toml", '[tool.xlalens]\nunfixable = ["JX999"]\n')
+    bad = project.run("check")
+    assert bad.returncode == 2 and "unfixable" in bad.stderr and "JX999" in bad.stderr
+
+
 @pytest.mark.parametrize("flag", ["--fix", "--diff"])
 def test_fix_and_diff_with_a_syntax_error_file_leave_it_alone(project, code, flag, require_rules):
     require_rules("JX601")
