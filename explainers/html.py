@@ -112,8 +112,20 @@ def render_page(
             body = body[:end] + panel + body[end:]
         else:
             trailing += panel
-    article = f"<article><h1>{html.escape(page.title)}</h1>\n{body}{trailing}</article>"
+    article = f"<article><h1>{html.escape(page.title)}</h1>\n{_contents(page)}{body}{trailing}</article>"
     return _layout(page.title, article, scripts=bool(calculators))
+
+
+def _contents(page: Page) -> str:
+    """The page's table of contents: one link per ``##`` section, in order."""
+    if len(page.sections) < 2:
+        return ""
+    items = "".join(
+        f'<li><a href="#{html.escape(section.anchor)}">{html.escape(section.title)}</a></li>'
+        for section in page.sections
+    )
+    title = '<p class="contents-title">Contents</p>'
+    return f'<nav class="contents" aria-label="Contents">{title}<ol>{items}</ol></nav>\n'
 
 
 def render_calculator_page(
