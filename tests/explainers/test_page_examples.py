@@ -569,3 +569,17 @@ def test_every_rule_section_shows_an_example() -> None:
         if text is None or "```" not in text:
             bare.append(f"{rule.code}: {rule.explainer}")
     assert not bare, "rule sections without a code example:\n" + "\n".join(bare)
+
+
+_XLALENS_IMPORT = re.compile(r"^\s*(?:from|import)\s+(xlalens[\w.]*)(?:\s+import\s+(.+))?$", re.M)
+PUBLIC_IMPORTS = {"xlalens.analyzers": None, "xlalens.explainers.calculators": {"get_calculator"}}
+"""What a page example may import from xlalens: the analyzer's public API and the calculator registry."""
+
+
+@pytest.mark.parametrize("block", RUNNABLE)
+def test_examples_import_only_the_public_api(block: Block) -> None:
+    for module, names in _XLALENS_IMPORT.findall(block.code):
+        assert module in PUBLIC_IMPORTS, f"{block.test_id} imports {module}, an internal module"
+        allowed = PUBLIC_IMPORTS[module]
+        imported = {name.strip() for name in names.split(",")} if names else set()
+        assert allowed is None or imported <= allowed, f"{block.test_id} imports {imported - allowed} from {module}"
