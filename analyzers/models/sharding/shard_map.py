@@ -397,6 +397,10 @@ class ShardMapModel:
                 application = self._application(grand)
                 if application is not None:
                     yield application
+            elif isinstance(grand, ast.Assign) and len(grand.targets) == 1 and isinstance(grand.targets[0], ast.Name):
+                # step = jax.jit(jax.shard_map(f, ...)); step(x): jit passes the arguments through.
+                target = grand.targets[0]
+                yield from self._calls_of_binding(target.id, target, scope)
             return
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
             target = parent.targets[0]
