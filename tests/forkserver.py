@@ -208,12 +208,16 @@ class ForkServerPool:
         self._size = size
 
     def _take(self) -> ForkServer:
-        with self._lock:
-            start = self._idle.empty() and len(self._started) < self._size
-            if start:
-                self._started.append(server := ForkServer(*self._args))
-                return server
-        return self._idle.get()
+        while True:
+            with self._lock:
+                if self._idle.empty() and len(self._started) < self._size:
+                    self._started.append(server := ForkServer(*self._args))
+                    return server
+            try:
+                # Not forever: a server that dies is not put back, and its place may open meanwhile.
+                return self._idle.get(timeout=1.0)
+            except queue.Empty:
+                continue
 
     def run(self, case: Path, env: dict[str, str | None], cwd: Path, timeout_s: int) -> Finished:
         """Run one case on an idle server (a server that died is replaced for the next case)."""
