@@ -61,8 +61,14 @@ def quick_fixes(
     *,
     unsafe_fixes: bool,
     document_changes: bool,
+    fixes: bool = True,
+    noqa_comments: bool = True,
 ) -> list[types.CodeAction]:
-    """The fix and the noqa action of each of our diagnostics, without duplicates."""
+    """The fix and the noqa action of each of our diagnostics, without duplicates.
+
+    ``fixes`` and ``noqa_comments`` turn either kind off (``codeAction.fixViolation.enable`` and
+    ``codeAction.disableRuleComment.enable``).
+    """
     actions: list[types.CodeAction] = []
     seen: set[tuple[str, str]] = set()
     for diagnostic in diagnostics:
@@ -71,7 +77,7 @@ def quick_fixes(
         data = _data(diagnostic, result, document)
         if data is None:
             continue
-        fix = data.get("fix")
+        fix = data.get("fix") if fixes else None
         if fix is not None:
             applicability = Applicability(fix["applicability"])
             offered = applicability is Applicability.SAFE or (applicability is Applicability.UNSAFE and unsafe_fixes)
@@ -79,7 +85,7 @@ def quick_fixes(
                 title = f"{fix['title']}" + (" (unsafe)" if applicability is Applicability.UNSAFE else "")
                 edits = [text_edit_from_json(edit) for edit in fix["edits"]]
                 _add(actions, seen, title, diagnostic, edits, document, document_changes, applicability)
-        noqa = data.get("noqa")
+        noqa = data.get("noqa") if noqa_comments else None
         if noqa is not None:
             title = f"Disable {diagnostic.code} for this line"
             _add(actions, seen, title, diagnostic, [text_edit_from_json(noqa)], document, document_changes, None)

@@ -356,8 +356,10 @@ def create_server() -> XlalensLanguageServer:
                 document,
                 unsafe_fixes=ls.settings.client.unsafe_fixes,
                 document_changes=ls.client_supports_document_changes,
+                fixes=ls.settings.client.fix_violation,
+                noqa_comments=ls.settings.client.disable_rule_comment,
             )
-        if code_actions.fix_all_wanted(result, only):
+        if ls.settings.client.fix_all and code_actions.fix_all_wanted(result, only):
             action = code_actions.fix_all_action(document)
             if not ls.client_resolves_code_action_edits:
                 action = await resolve_code_action(ls, action)

@@ -14,6 +14,9 @@ Keys (camelCase, as editors write them)::
     preview                        run preview rules
     severity                       {"JX106": "information", "JX1": "error"}: selector -> severity
     unsafeFixes                    offer fixes that may change behaviour as quick fixes
+    fixAll                         offer the source.fixAll.xlalens action (default true)
+    codeAction                     {"fixViolation": {"enable": true}, "disableRuleComment": {"enable": true}}:
+                                   which quick fixes to offer (ruff's keys)
     run                            "onType" (default) or "onSave": when diagnostics are refreshed
     debounceMs                     delay after the last keystroke before checking (default 150)
     inlayHints                     show inferred dtype[shape] hints (default true)
@@ -76,6 +79,9 @@ class ClientSettings:
         inlay_hints: Show inferred ``dtype[shape]`` inlay hints.
         explainer_base_url: Base URL of explainer links, overriding the configuration.
         configuration: A configuration file used for every document instead of searching.
+        fix_all: Offer the fix-all source action.
+        fix_violation: Offer each finding's fix as a quick fix.
+        disable_rule_comment: Offer the ``# noqa`` quick fix.
     """
 
     select: tuple[str, ...] | None = None
@@ -89,6 +95,9 @@ class ClientSettings:
     inlay_hints: bool = True
     explainer_base_url: str | None = None
     configuration: str | None = None
+    fix_all: bool = True
+    fix_violation: bool = True
+    disable_rule_comment: bool = True
 
     def severity_of(self, code: str, default: Severity) -> types.DiagnosticSeverity:
         """The severity to show ``code`` with: the longest matching ``severity`` selector, else the rule's."""
@@ -116,6 +125,26 @@ def _boolean(key: str, value: Any, problems: list[str]) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"must be true or false, not {value!r}")
     return value
+
+
+_CODE_ACTIONS = {"fixViolation": "fix_violation", "disableRuleComment": "disable_rule_comment"}
+
+
+def _code_actions(key: str, value: Any, problems: list[str]) -> dict[str, bool]:
+    """``{"fixViolation": {"enable": false}}`` -> ``{"fix_violation": False}``; unknown kinds are reported."""
+    if not isinstance(value, dict):
+        raise TypeError(f'must be a table such as {{"fixViolation": {{"enable": true}}}}, not {value!r}')
+    chosen = {}
+    for kind, options in value.items():
+        if kind not in _CODE_ACTIONS:
+            problems.append(f"`{SECTION}.{key}.{kind}`: unknown code action; use one of: {', '.join(_CODE_ACTIONS)}")
+            continue
+        enable = options.get("enable") if isinstance(options, dict) else None
+        if not isinstance(enable, bool):
+            problems.append(f'`{SECTION}.{key}.{kind}` must be {{"enable": true or false}}, not {options!r}')
+            continue
+        chosen[_CODE_ACTIONS[kind]] = enable
+    return chosen
 
 
 def _severity_map(key: str, value: Any, problems: list[str]) -> dict[str, types.DiagnosticSeverity]:
@@ -153,6 +182,7 @@ def _text(key: str, value: Any, problems: list[str]) -> str | None:
     return value
 
 
+# Key -> (attribute, converter); an empty attribute: the converter returns a mapping of attributes.
 _KEYS: dict[str, tuple[str, Callable[[str, Any, list[str]], Any]]] = {
     "select": ("select", _selectors),
     "ignore": ("ignore", _selectors),
@@ -165,6 +195,8 @@ _KEYS: dict[str, tuple[str, Callable[[str, Any, list[str]], Any]]] = {
     "inlayHints": ("inlay_hints", _boolean),
     "explainerBaseUrl": ("explainer_base_url", _text),
     "configuration": ("configuration", _text),
+    "fixAll": ("fix_all", _boolean),
+    "codeAction": ("", _code_actions),  # sets several attributes
 }
 
 VALID_KEYS: tuple[str, ...] = tuple(sorted(_KEYS))
@@ -187,9 +219,14 @@ def parse_client_settings(raw: Mapping[str, Any]) -> tuple[ClientSettings, list[
             continue
         attribute, convert = _KEYS[key]
         try:
-            values[attribute] = convert(key, value, problems)
+            converted = convert(key, value, problems)
         except TypeError as error:
             problems.append(f"`{SECTION}.{key}` {error}; using the default")
+            continue
+        if attribute:
+            values[attribute] = converted
+        else:
+            values.update(converted)
     return ClientSettings(**values), problems
 
 

@@ -45,6 +45,23 @@ async def test_safe_fix_is_preferred_and_produces_the_fixed_line(session: Sessio
     assert fixed.replace('    jax.debug.print("loss: {}", loss)\n', '    print("loss:", loss)\n') == TRAIN
 
 
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [
+        ({"fixAll": False}, ["Replace with `jax.debug.print`", "Disable JX106 for this line"]),
+        ({"codeAction": {"disableRuleComment": {"enable": False}}}, ["Replace with `jax.debug.print`", FIX_ALL_TITLE]),
+        ({"codeAction": {"fixViolation": {"enable": False}}}, ["Disable JX106 for this line", FIX_ALL_TITLE]),
+    ],
+    ids=["no fix-all", "no noqa action", "no fix action"],
+)
+async def test_settings_turn_each_kind_of_action_off(
+    session: Session, settings: dict[str, object], expected: list[str]
+) -> None:
+    uri, diagnostics = await _open(session, settings)
+    [jx106] = _on_line(diagnostics, 9)
+    assert [a.title for a in await session.code_actions(uri, jx106.range, [jx106])] == expected
+
+
 async def test_noqa_action_adds_a_comment_and_silences_the_rule(session: Session) -> None:
     uri, diagnostics = await _open(session)
     [jx101] = _on_line(diagnostics, 10)

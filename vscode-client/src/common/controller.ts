@@ -86,11 +86,18 @@ export class LanguageServerController implements Disposable {
         await this.stopClient();
         const folder = workspace.workspaceFolders?.[0];
         const settings = readSettings(folder);
+        if (!settings.enable) {
+            this.log.info('xlalens.enable is off: the language server is not started.');
+            return;
+        }
         let launch: ServerLaunch;
         try {
             launch = await resolveServerLaunch(settings, folder, this.extensionPath, this.log);
         } catch (error) {
             this.log.error(`The server cannot start: ${describeError(error)}`);
+            if (settings.showNotifications === 'off') {
+                return;
+            }
             void window
                 .showErrorMessage(`xlalens: the language server cannot start: ${describeError(error)}`, 'Show Logs')
                 .then((choice) => {

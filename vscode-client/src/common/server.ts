@@ -58,13 +58,16 @@ export function serverLaunch(
     cwd: string | undefined,
     environmentHasXlalens = true,
 ): ServerLaunch {
+    // The server logs warnings and errors by default; xlalens.logLevel asks for more or less.
+    const logging = settings.logLevel === 'warning' ? [] : ['--log-level', settings.logLevel];
+    const serverArgs = [...logging, ...settings.args];
     if (settings.path.length > 0) {
         const [command, ...leading] = settings.path;
-        return { command, args: [...leading, 'server', ...settings.args], cwd };
+        return { command, args: [...leading, 'server', ...serverArgs], cwd };
     }
     const [command, ...leading] = interpreter;
     if (settings.importStrategy === 'fromEnvironment' && environmentHasXlalens) {
-        return { command, args: [...leading, '-m', 'xlalens.server', ...settings.args], cwd };
+        return { command, args: [...leading, '-m', 'xlalens.server', ...serverArgs], cwd };
     }
     const { launcher, libs } = bundledPaths(extensionPath);
     if (!fs.existsSync(libs)) {
@@ -72,7 +75,7 @@ export function serverLaunch(
             `${libs} is missing (build it with scripts/bundle.sh), or set xlalens.importStrategy to fromEnvironment.`,
         );
     }
-    return { command, args: [...leading, launcher, ...settings.args], cwd };
+    return { command, args: [...leading, launcher, ...serverArgs], cwd };
 }
 
 /** The launch for `folder`'s settings, finding the interpreter only when one is needed. */

@@ -8,9 +8,14 @@ import { SERVER_ID } from './constants';
 export type ImportStrategy = 'useBundled' | 'fromEnvironment';
 export type RunMode = 'onType' | 'onSave';
 export type ExplainerView = 'panel' | 'browser';
+export type LogLevel = 'error' | 'warning' | 'info' | 'debug';
+export type NotificationLevel = 'off' | 'onError' | 'onWarning' | 'always';
 
 /** Every `xlalens.*` setting, with variables in launch settings already replaced. */
 export interface ExtensionSettings {
+    enable: boolean;
+    logLevel: LogLevel;
+    showNotifications: NotificationLevel;
     importStrategy: ImportStrategy;
     interpreter: string[];
     path: string[];
@@ -25,10 +30,13 @@ export interface ExtensionSettings {
     explainerBaseUrl: string;
     openExplainerIn: ExplainerView;
     configuration: string;
+    fixAll: boolean;
+    codeActionFixViolation: boolean;
+    codeActionDisableRuleComment: boolean;
 }
 
 /** Settings read when the server starts (`run` picks when diagnostics are pulled): a change restarts it. */
-const LAUNCH_SETTINGS = ['importStrategy', 'interpreter', 'path', 'args', 'run'] as const;
+const LAUNCH_SETTINGS = ['enable', 'logLevel', 'importStrategy', 'interpreter', 'path', 'args', 'run'] as const;
 /** Settings the running server takes from its `xlalens` section. */
 const SERVER_SETTINGS = [
     'select',
@@ -39,6 +47,8 @@ const SERVER_SETTINGS = [
     'inlayHints',
     'explainerBaseUrl',
     'configuration',
+    'fixAll',
+    'codeAction',
 ] as const;
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
@@ -66,6 +76,9 @@ function strings(config: WorkspaceConfiguration, key: string): string[] {
 export function readSettings(folder: WorkspaceFolder | undefined): ExtensionSettings {
     const config = workspace.getConfiguration(SERVER_ID, folder);
     return {
+        enable: config.get('enable', true),
+        logLevel: oneOf(config.get('logLevel', ''), ['error', 'warning', 'info', 'debug'], 'warning'),
+        showNotifications: oneOf(config.get('showNotifications', ''), ['off', 'onError', 'onWarning', 'always'], 'onError'),
         importStrategy: oneOf(config.get('importStrategy', ''), ['useBundled', 'fromEnvironment'], 'fromEnvironment'),
         interpreter: replaceVariables(strings(config, 'interpreter'), folder),
         path: replaceVariables(strings(config, 'path'), folder),
@@ -80,6 +93,9 @@ export function readSettings(folder: WorkspaceFolder | undefined): ExtensionSett
         explainerBaseUrl: config.get('explainerBaseUrl', ''),
         openExplainerIn: oneOf(config.get('openExplainerIn', ''), ['panel', 'browser'], 'panel'),
         configuration: config.get('configuration', ''),
+        fixAll: config.get('fixAll', true),
+        codeActionFixViolation: config.get('codeAction.fixViolation.enable', true),
+        codeActionDisableRuleComment: config.get('codeAction.disableRuleComment.enable', true),
     };
 }
 
@@ -99,6 +115,11 @@ export function serverSection(settings: ExtensionSettings): Record<string, unkno
         inlayHints: settings.inlayHints,
         explainerBaseUrl: settings.explainerBaseUrl || null,
         configuration: settings.configuration || null,
+        fixAll: settings.fixAll,
+        codeAction: {
+            fixViolation: { enable: settings.codeActionFixViolation },
+            disableRuleComment: { enable: settings.codeActionDisableRuleComment },
+        },
     };
 }
 

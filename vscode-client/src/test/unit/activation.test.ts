@@ -79,6 +79,14 @@ test('a missing bundle starts nothing and says how to build it', async () => {
     assert.match(state.messages[0]?.text ?? '', /^xlalens: the language server cannot start: .*bundled\/libs is missing/);
 });
 
+test('showNotifications off keeps the failure in the log only', async () => {
+    state.settings['xlalens.importStrategy'] = 'useBundled';
+    state.settings['xlalens.showNotifications'] = 'off';
+    await activate(extensionContext({ bundled: false }));
+    assert.equal(state.clients.length, 0);
+    assert.deepEqual(state.messages, []);
+});
+
 test('an unsupported interpreter starts nothing and says what to do', async () => {
     installPythonExtension('/usr/bin/python3.9', { major: 3, minor: 9, micro: 18 });
     await activate(extensionContext());

@@ -41,6 +41,24 @@ test('a burst of launch changes restarts the server once', async () => {
     assert.deepEqual(args.slice(1), ['--log-level', 'debug']);
 });
 
+test('xlalens.enable off stops the server and starts none; on again starts one', async () => {
+    await changeSettings({ 'xlalens.enable': false });
+    await waitFor(() => state.clients[0]?.disposed ?? false);
+    await sleep(QUIET_MS);
+    assert.equal(state.clients.length, 1);
+    await changeSettings({ 'xlalens.enable': true });
+    await waitFor(() => state.clients[1]?.running ?? false);
+    assert.equal(state.clients.length, 2);
+});
+
+test('xlalens.logLevel is passed to the server, the default adds nothing', async () => {
+    assert.ok(!(state.clients[0]?.serverOptions.args ?? []).includes('--log-level'));
+    await changeSettings({ 'xlalens.logLevel': 'debug' });
+    await waitFor(() => state.clients[1]?.running ?? false);
+    const args = state.clients[1]?.serverOptions.args ?? [];
+    assert.deepEqual(args.slice(-2), ['--log-level', 'debug']);
+});
+
 test('a change of rule selection is sent to the running server without a restart', async () => {
     await changeSettings({ 'xlalens.select': ['JX1'] });
     await sleep(QUIET_MS);

@@ -58,7 +58,19 @@ test('the server section uses the server key names and leaves the extension-only
         inlayHints: false,
         explainerBaseUrl: 'https://docs.example.org/xlalens',
         configuration: null,
+        fixAll: true,
+        codeAction: { fixViolation: { enable: true }, disableRuleComment: { enable: true } },
     });
+});
+
+test("fixAll and codeAction.*.enable reach the server under ruff's key names", () => {
+    Object.assign(state.settings, {
+        'xlalens.fixAll': false,
+        'xlalens.codeAction.disableRuleComment.enable': false,
+    });
+    const section = serverSection(readSettings(folder()));
+    assert.equal(section.fixAll, false);
+    assert.deepEqual(section.codeAction, { fixViolation: { enable: true }, disableRuleComment: { enable: false } });
 });
 
 test('an empty select keeps the project selection, a non-empty one replaces it', () => {
