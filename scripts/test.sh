@@ -4,12 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet -e '.[test]'
-# The browser tests drive Debian's Chromium (Playwright's wheel brings only its driver, no browser).
-if [ ! -x "${XLALENS_CHROMIUM:-/usr/bin/chromium}" ]; then
+# The browser tests drive Debian's Chromium (Playwright's wheel brings only its driver, no browser);
+# the Neovim screen test runs Neovim in a real terminal, tmux.
+missing=()
+if [ ! -x "${XLALENS_CHROMIUM:-/usr/bin/chromium}" ]; then missing+=(chromium); fi
+if ! command -v tmux >/dev/null; then missing+=(tmux); fi
+if [ "${#missing[@]}" -gt 0 ]; then
     sudo_cmd=""
     if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
     $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 export JAX_PLATFORMS=cpu
 # The torch_xla oracle tier runs from its own venv (torch 2.9.0 + torch_xla 2.9.0, about 6 GB),
