@@ -106,40 +106,6 @@ def first_fitting(*candidates: str) -> str:
     return next((text for text in candidates if len(text) <= MESSAGE_LIMIT), candidates[-1])
 
 
-_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.")
-_OPENERS, _CLOSERS = "([{", ")]}"
-
-
-def split_message(text: str) -> tuple[str, str]:
-    """The first sentence of ``text`` and the rest (``""`` when there is one sentence).
-
-    A sentence ends at ``". "`` outside brackets and code spans, not after an abbreviation, and
-    before a capital letter, a digit or a code span.
-
-    Examples:
-        >>> split_message("jnp.sum(x) is traced (e.g. under jit). Python needs a bool here.")
-        ('jnp.sum(x) is traced (e.g. under jit).', 'Python needs a bool here.')
-        >>> split_message("One sentence about `f(x. y)` only.")
-        ('One sentence about `f(x. y)` only.', '')
-    """
-    depth, in_code = 0, False
-    for index, char in enumerate(text):
-        if char == "`":
-            in_code = not in_code
-        elif in_code:
-            continue
-        elif char in _OPENERS:
-            depth += 1
-        elif char in _CLOSERS:
-            depth = max(0, depth - 1)
-        elif char == "." and depth == 0 and text[index + 1 : index + 2] == " ":
-            following = text[index + 2 : index + 3]
-            word = text[: index + 1].rsplit(" ", 1)[-1]
-            if (following.isupper() or following.isdigit() or following == "`") and word not in _ABBREVIATIONS:
-                return text[: index + 1], text[index + 2 :].strip()
-    return text, ""
-
-
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One finding in one file.

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from xlalens.analyzers.core.diagnostics import (
-    MESSAGE_LIMIT,
     Applicability,
     Diagnostic,
     Edit,
@@ -15,7 +14,6 @@ from xlalens.analyzers.core.diagnostics import (
     Range,
     RelatedLocation,
     Severity,
-    split_message,
 )
 from xlalens.analyzers.core.edits import import_edit
 from xlalens.analyzers.core.settings import Settings
@@ -122,9 +120,6 @@ class CheckContext(ScopeView):
         if rule.raises and not isinstance(node, Range) and self.provoked_on_purpose(node, rule.raises):
             return  # the code provokes this error on purpose (a test's assertRaises, a try that catches it)
         range_ = node if isinstance(node, Range) else self.source.node_range(node)
-        if not detail and len(message) > MESSAGE_LIMIT:
-            # A message written as several sentences keeps its first one as the headline.
-            message, detail = split_message(message)
         self.diagnostics.append(
             Diagnostic(
                 code=rule.code,
