@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -142,6 +143,48 @@ def serve(harness_path: str, modules: list[str]) -> int:
 
 
 # The client side.
+
+
+def run_case(
+    servers: ForkServerPool | None,
+    python: str,
+    harness: Path,
+    case: Path,
+    *,
+    env: Mapping[str, str],
+    settings: Mapping[str, str | None],
+    cwd: Path,
+    timeout_s: int,
+) -> Finished:
+    """Run ``python harness CASE`` with ``env`` and the case's ``settings`` on top (``None``: unset).
+
+    The case runs forked from one of ``servers`` (started with ``env``), or in a fresh interpreter
+    when there are none, when ``XLALENS_ORACLE_FRESH=1``, or when it writes the environment.
+    """
+    fresh = servers is None or fresh_processes_forced() or needs_fresh_process(case.read_text(encoding="utf-8"))
+    if not fresh:
+        assert servers is not None
+        return servers.run(case, dict(settings), cwd, timeout_s)
+    full = dict(env)
+    for name, value in settings.items():
+        if value is None:
+            full.pop(name, None)
+        else:
+            full[name] = value
+    try:
+        proc = subprocess.run(
+            [python, str(harness), str(case)],
+            capture_output=True,
+            text=True,
+            env=full,
+            cwd=str(cwd),
+            timeout=timeout_s,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        partial = exc.stdout.decode("utf-8", "replace") if isinstance(exc.stdout, bytes) else exc.stdout or ""
+        return Finished(-1, partial, f"timed out after {timeout_s} s")
+    return Finished(proc.returncode, proc.stdout, proc.stderr)
 
 
 class ForkServer:

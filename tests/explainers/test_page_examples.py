@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -354,9 +353,10 @@ def _torch_xla_env() -> dict[str, str]:
 
 
 def _fork_servers(workdir: Path) -> dict[bool, forkserver.ForkServerPool | None]:
-    """One pool of fork servers for JAX blocks and one for torch_xla blocks (keyed by ``torch_xla``)."""
-    if forkserver.fresh_processes_forced():
-        return {False: None, True: None}
+    """One pool of fork servers for JAX blocks and one for torch_xla blocks (keyed by ``torch_xla``).
+
+    Servers start on first use: none start when nothing is selected or every block runs fresh.
+    """
     workers = max(2, os.cpu_count() or 2)
     runner = workdir / "runner.py"
     jax_pool = forkserver.ForkServerPool(workers, sys.executable, runner, JAX_PRELOADED, _clean_env(), workdir)
@@ -381,23 +381,17 @@ def _run_block(block: Block, workdir: Path, servers: dict[bool, forkserver.ForkS
     source = folder / "example.py"
     source.write_text(block.code, encoding="utf-8")
     verdict = folder / "result.json"
-    pool = servers[block.torch_xla]
-    if pool is not None and not forkserver.needs_fresh_process(block.code):
-        finished = pool.run(source, {}, folder, TIMEOUT_S)
-        returncode, output = finished.returncode, finished.stdout + finished.stderr
-    else:
-        try:
-            proc = subprocess.run(
-                [python, str(workdir / "runner.py"), str(source)],
-                cwd=folder,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=TIMEOUT_S,
-            )
-        except subprocess.TimeoutExpired:
-            return {"rc": None, "result": None, "output": f"timed out after {TIMEOUT_S} s"}
-        returncode, output = proc.returncode, proc.stdout + proc.stderr
+    finished = forkserver.run_case(
+        servers[block.torch_xla],
+        python,
+        workdir / "runner.py",
+        source,
+        env=env,
+        settings={},
+        cwd=folder,
+        timeout_s=TIMEOUT_S,
+    )
+    returncode, output = finished.returncode, finished.stdout + finished.stderr
     result = json.loads(verdict.read_text(encoding="utf-8")) if verdict.exists() else None
     return {"rc": returncode, "result": result, "output": output[-4000:]}
 
@@ -414,7 +408,7 @@ def example_runs(
             selected.append(callspec.params["block"])
     workdir = tmp_path_factory.mktemp("page_examples")
     (workdir / "runner.py").write_text(RUNNER, encoding="utf-8")
-    servers = _fork_servers(workdir) if selected else {False: None, True: None}
+    servers = _fork_servers(workdir)
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         yield {b.test_id: pool.submit(_run_block, b, workdir, servers) for b in dict.fromkeys(selected)}
     for server_pool in servers.values():

@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -99,29 +98,12 @@ def _environment() -> dict[str, str]:
     return env
 
 
-def _fresh_run(path: Path) -> tuple[int, str, str]:
-    try:
-        proc = subprocess.run(
-            [sys.executable, str(HARNESS), str(path)],
-            capture_output=True,
-            text=True,
-            env=_environment(),
-            cwd=str(path.parent),
-            timeout=TIMEOUT_S,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        return -1, str(exc.stdout or ""), f"timed out after {TIMEOUT_S} s"
-    return proc.returncode, proc.stdout, proc.stderr
-
-
 def _run_harness(path: Path, servers: forkserver.ForkServerPool | None = None) -> RunResult:
     """Run one case: forked from a server in ``servers``, or in a fresh interpreter."""
-    if servers is None or forkserver.needs_fresh_process(path.read_text(encoding="utf-8")):
-        returncode, stdout, stderr = _fresh_run(path)
-    else:
-        finished = servers.run(path, {}, path.parent, TIMEOUT_S)
-        returncode, stdout, stderr = finished.returncode, finished.stdout, finished.stderr
+    finished = forkserver.run_case(
+        servers, sys.executable, HARNESS, path, env=_environment(), settings={}, cwd=path.parent, timeout_s=TIMEOUT_S
+    )
+    returncode, stdout, stderr = finished.returncode, finished.stdout, finished.stderr
     kept: list[str] = []
     result: dict[str, object] | None = None
     for line in stdout.splitlines():
@@ -147,14 +129,12 @@ def oracle_runs(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[Run
             selected.append(callspec.params["case"])
     workers = max(2, os.cpu_count() or 1)
     pool = ThreadPoolExecutor(max_workers=workers)
-    servers = None
-    if selected and not forkserver.fresh_processes_forced():
-        servers = forkserver.ForkServerPool(workers, sys.executable, HARNESS, PRELOADED, _environment(), _HERE)
+    # Servers start on first use: none start when nothing is selected or every case runs fresh.
+    servers = forkserver.ForkServerPool(workers, sys.executable, HARNESS, PRELOADED, _environment(), _HERE)
     futures = {case.case_id: pool.submit(_run_harness, case.path, servers) for case in selected}
     yield futures
     pool.shutdown(wait=False, cancel_futures=True)
-    if servers is not None:
-        servers.close()
+    servers.close()
 
 
 def _describe(run: RunResult) -> str:

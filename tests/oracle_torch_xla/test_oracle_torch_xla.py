@@ -310,33 +310,22 @@ def case_settings(case: Case, steps: int) -> dict[str, str | None]:
 
 def run_case(python: str, case: Case, steps: int, servers: forkserver.ForkServerPool | None = None) -> Run:
     """Run ``case`` once in the oracle venv with ``steps`` steps (forked from ``servers`` when given)."""
-    path = case.path
-    settings = case_settings(case, steps)
-    if servers is not None and not forkserver.needs_fresh_process(path.read_text(encoding="utf-8")):
-        finished = servers.run(path, settings, path.parent, TIMEOUT_S)
-        returncode, output = finished.returncode, finished.stdout + finished.stderr
-        stdout = finished.stdout
-    else:
-        env = base_environment()
-        env.update({k: v for k, v in settings.items() if v is not None})
-        try:
-            proc = subprocess.run(
-                [python, str(HARNESS), str(path)],
-                capture_output=True,
-                text=True,
-                env=env,
-                cwd=str(path.parent),
-                timeout=TIMEOUT_S,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return Run(-1, f"timed out after {TIMEOUT_S} s", None)
-        returncode, output, stdout = proc.returncode, proc.stdout + proc.stderr, proc.stdout
+    finished = forkserver.run_case(
+        servers,
+        python,
+        HARNESS,
+        case.path,
+        env=base_environment(),
+        settings=case_settings(case, steps),
+        cwd=case.path.parent,
+        timeout_s=TIMEOUT_S,
+    )
+    stdout, output = finished.stdout, finished.stdout + finished.stderr
     result = None
     for line in stdout.splitlines():
         if line.startswith(RESULT_PREFIX):
             result = json.loads(line[len(RESULT_PREFIX) :])
-    return Run(returncode, output[-3000:], result, output)
+    return Run(finished.returncode, output[-3000:], result, output)
 
 
 @pytest.fixture(scope="session")
@@ -354,9 +343,9 @@ def torch_xla_runs(request: pytest.FixtureRequest) -> Iterator[dict[tuple[str, i
     pool = ThreadPoolExecutor(max_workers=workers)
     futures = {}
     servers = None
-    if python is not None and selected and not forkserver.fresh_processes_forced():
-        servers = forkserver.ForkServerPool(workers, python, HARNESS, PRELOADED, base_environment(), HERE)
     if python is not None:
+        # Servers start on first use: none start when nothing is selected or every case runs fresh.
+        servers = forkserver.ForkServerPool(workers, python, HARNESS, PRELOADED, base_environment(), HERE)
         for case in selected:
             for steps in case.step_counts:
                 futures[(str(case.path), steps)] = pool.submit(run_case, python, case, steps, servers)
