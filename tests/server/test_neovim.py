@@ -32,20 +32,26 @@ def _nvim() -> str:
     return nvim
 
 
-def test_neovim_shows_diagnostics_hover_actions_hints_and_applies_a_fix(tmp_path: Path) -> None:
-    nvim = _nvim()
+def sample_project(tmp_path: Path) -> Path:
+    """A project (a ``pyproject.toml``, so the server finds its root) holding the sample ``train.py``."""
     project = tmp_path / "project"
     project.mkdir()
     (project / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
     source = project / "train.py"
     source.write_text(TRAIN, encoding="utf-8")
+    return source
+
+
+def test_neovim_shows_diagnostics_hover_actions_hints_and_applies_a_fix(tmp_path: Path) -> None:
+    nvim = _nvim()
+    source = sample_project(tmp_path)
     out = tmp_path / "results.json"
     environment = {k: v for k, v in os.environ.items() if not k.startswith("XLALENS_")}
     environment.update(XLALENS_PY=sys.executable, XLALENS_FILE=str(source), XLALENS_OUT=str(out), HOME=str(tmp_path))
 
     completed = subprocess.run(
         [nvim, "--clean", "--headless", "-l", str(SCRIPT)],
-        cwd=project,
+        cwd=source.parent,
         env=environment,
         capture_output=True,
         text=True,

@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .samples import TRAIN
-from .test_neovim import _nvim
+from .test_neovim import _nvim, sample_project
 
 COLUMNS, ROWS = 160, 48
 SCRIPT = Path(__file__).parent / "nvim" / "screen.lua"
@@ -34,11 +33,7 @@ def test_neovim_screen_shows_whole_headlines_and_a_hover_that_fits(tmp_path: Pat
         if os.environ.get("CI") == "true":
             pytest.fail("tmux is not installed (scripts/test.sh installs it with apt-get)")
         pytest.skip("tmux is not installed")
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
-    source = project / "train.py"
-    source.write_text(TRAIN, encoding="utf-8")
+    project = sample_project(tmp_path).parent
     ready = tmp_path / "ready"
     session = f"xlalens-{os.getpid()}"
     environment = {
