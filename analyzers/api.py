@@ -6,7 +6,7 @@ settings; neither touches the file system nor runs the analyzed code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from xlalens.analyzers.core import stages
 from xlalens.analyzers.core.diagnostics import Diagnostic
@@ -52,7 +52,16 @@ def check_source(source: str, path: str = "<string>", settings: Settings | None 
     """
     settings = settings or Settings()
     diagnostics, text = run_rules(source, path, settings)
-    return sorted(suppress(diagnostics, text), key=Diagnostic.sort_key)
+    return sorted(_without_unfixable_fixes(suppress(diagnostics, text), settings), key=Diagnostic.sort_key)
+
+
+def _without_unfixable_fixes(diagnostics: list[Diagnostic], settings: Settings) -> list[Diagnostic]:
+    """Findings of rules that ``fixable``/``unfixable`` leave out carry no fix: ``--fix``, fix-all and
+    the quick fixes pass them by, and the report marks none of them fixable."""
+    if settings.fixable is None and not settings.unfixable:
+        return diagnostics
+    fixable = registry.fixable_codes(settings.fixable, settings.unfixable)
+    return [d if d.fix is None or d.code in fixable else replace(d, fix=None) for d in diagnostics]
 
 
 def fix_source(
@@ -60,19 +69,18 @@ def fix_source(
 ) -> FixResult:
     """Apply fixes until none applies (at most a few rounds) and re-check the result.
 
-    Safe fixes always apply; unsafe ones only with ``unsafe=True``; display-only never; a rule that
-    ``fixable``/``unfixable`` leave out, never (its finding stays). A round
+    Safe fixes always apply; unsafe ones only with ``unsafe=True``; display-only never, nor those of
+    rules that ``fixable``/``unfixable`` leave out (:func:`check_source` gives their findings no fix). A round
     whose result would not parse is dropped, so the returned text always parses if the input did.
     An import the fixes leave unused goes too (:mod:`~xlalens.analyzers.core.orphaned_imports`).
     """
     settings = settings or Settings()
-    allowed = registry.fixable_codes(settings.fixable, settings.unfixable)
     fixed: list[Diagnostic] = []
     text = source
     for _ in range(_MAX_FIX_ROUNDS):
         diagnostics = check_source(text, path, settings)
         stages.enter(stages.FIXING)
-        new_text, applied = apply_fixes(text, [d for d in diagnostics if d.code in allowed], unsafe)
+        new_text, applied = apply_fixes(text, diagnostics, unsafe)
         if not applied or new_text == text:
             break
         fixed.extend(applied)

@@ -14,7 +14,6 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -225,11 +224,8 @@ def _render(args: argparse.Namespace, report: Report, out: TextIO) -> None:
 
 def _report(args: argparse.Namespace, run: RunResult, resolver: SettingsResolver) -> Report:
     settings = resolver.for_directory(resolver.cwd)
-    # A rule the configuration makes unfixable shows no fix: no [*], no count of fixable findings.
-    fixable = registry.fixable_codes(settings.fixable, settings.unfixable)
-    diagnostics = [d if d.fix is None or d.code in fixable else replace(d, fix=None) for d in run.diagnostics]
     return Report(
-        diagnostics=diagnostics,
+        diagnostics=run.diagnostics,
         fixed=0 if args.diff else run.fixed,
         unsafe_fixes=args.unsafe_fixes,
         cwd=resolver.cwd,

@@ -36,8 +36,9 @@ class Settings:
         torch_xla_version: The same for torch_xla (``"2.9"``), for the ``TX7xx`` rules.
         output_format: The ``check`` report format when ``--output-format`` is not given.
         unsafe_fixes: Whether ``check`` applies unsafe fixes when ``--unsafe-fixes`` is not given.
-        fixable: Rule selectors whose fixes ``--fix`` (and the editor's fix-all) applies; ``None``: all.
-        unfixable: Rule selectors whose fixes are never applied (their findings stay).
+        fixable: Rule selectors whose findings carry their fix (for ``--fix``, fix-all and quick fixes);
+            ``None``: all.
+        unfixable: Rule selectors whose findings carry no fix (the findings stay).
         root: The directory the configuration was found in; patterns are relative to it.
     """
 
