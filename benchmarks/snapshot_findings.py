@@ -35,6 +35,10 @@ EXTRA_TREES = (
     Path("/work/corpora/maxtext"),
     REPOSITORY / "tests" / "fixtures" / "rules",
     REPOSITORY / "tests" / "oracle" / "cases",
+    REPOSITORY / "tests" / "oracle" / "gaps",
+    REPOSITORY / "tests" / "oracle" / "realistic",
+    REPOSITORY / "tests" / "oracle_torch_xla" / "cases",
+    REPOSITORY / "tests" / "oracle_torch_xla" / "realistic",
     REPOSITORY / "examples",
 )
 """Trees checked besides the benchmark corpus, where they exist."""

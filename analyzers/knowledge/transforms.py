@@ -138,6 +138,16 @@ def transform_spec(qualname: str | None) -> TransformSpec | None:
     return _TRANSFORMS.get(qualname)
 
 
+def jit_transforms() -> frozenset[str]:
+    """The qualified names of every jit-like transform (``jax.jit``, ``flax.nnx.jit``, ...).
+
+    Examples:
+        >>> "jax.jit" in jit_transforms(), "jax.vmap" in jit_transforms()
+        (True, False)
+    """
+    return frozenset(name for name, spec in _TRANSFORMS.items() if spec.is_jit)
+
+
 def known_transforms() -> list[str]:
     """Every registered transform name, sorted."""
     return sorted(_TRANSFORMS)

@@ -36,5 +36,10 @@ def module_interpreter(index: ModuleIndex) -> Interpreter:
         "Mesh('x': 4, 'y': 2, axis_types=(Explicit, Explicit))"
     """
     interpreter = Interpreter(index, find_traced_functions(index), DOMAIN_EXTENSIONS)
+    # The module's own statements make the calls that give methods their receivers (`model.update(x)`):
+    # evaluated first, from the top, they are known before any function is asked about, whatever
+    # order the rules ask in.
+    interpreter.evaluation(index.module_scope)
+    interpreter.settle()
     follow_values(interpreter)
     return interpreter

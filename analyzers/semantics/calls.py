@@ -43,7 +43,7 @@ Examples:
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS, FunctionSlot, transform_spec
@@ -408,3 +408,40 @@ def _decorator_name(decorator: ast.expr) -> str | None:
 def call_graph(index: ModuleIndex) -> CallGraph:
     """The call graph of the module ``index`` describes, built once per check."""
     return index.derived("call-graph", CallGraph)
+
+
+def may_call_transformed(*spellings: str) -> Callable[[ast.Call, Scope, ModuleIndex], bool]:
+    """A rule's ``call_filter`` for calls that may run a function transformed by one of ``spellings``.
+
+    A rule about what ``jax.vmap(f)(x)`` or ``step = jax.grad(loss); step(w)`` do evaluates the
+    callee of a call to learn whether it is such a function: on every call of a module, that is
+    most of a check's time. Only a module that spells one of the transforms (``vmap``, ``grad``)
+    can make one, and a callee that names an imported function or a plain local ``def`` is not
+    one, so these calls are refused before anything is evaluated.
+
+    Examples:
+        >>> tree = ast.parse("import jax\\ndef f(x): return x\\ng = jax.vmap(f)\\ng(x)\\nf(x)\\njax.numpy.sum(x)")
+        >>> index = ModuleIndex(tree, [ast.Call])
+        >>> vmapped, grads = may_call_transformed("vmap"), may_call_transformed("grad", "value_and_grad")
+        >>> [vmapped(tree.body[k].value, index.module_scope, index) for k in (3, 4, 5)]
+        [True, False, False]
+        >>> grads(tree.body[3].value, index.module_scope, index)
+        False
+    """
+
+    def accepts(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+        func = call.func
+        if not isinstance(func, ast.Name | ast.Attribute | ast.Call):
+            return False
+        if not any(index.mentions(spelling) for spelling in spellings):
+            return False
+        if isinstance(func, ast.Call):
+            return True
+        if index.qualname(func, scope) is not None:
+            return False
+        if isinstance(func, ast.Name):
+            local = index.local_function(func.id, scope)
+            return not isinstance(local, ast.FunctionDef | ast.AsyncFunctionDef) or bool(local.decorator_list)
+        return True
+
+    return accepts

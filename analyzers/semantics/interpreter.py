@@ -444,6 +444,17 @@ class Interpreter:
         self._provided_keys.clear()
         self._provided_sources = None
 
+    def settle(self) -> None:
+        """Drop the evaluations made while their callers were left out, once the module body is evaluated.
+
+        Evaluating the module's statements evaluates the functions they call while the module itself
+        is still in progress, so those functions miss the calls the module makes (``model.update(x)``)
+        and keep a provisional answer. With the module done, they are evaluated again when next asked.
+        """
+        for key in self._provisional:
+            self._evaluations.pop(key, None)
+        self._provisional.clear()
+
     def forget(self, function: FunctionNode) -> None:
         """Drop the evaluation of ``function`` (it became traced, so its parameters and arrays change)."""
         self._evaluations.pop(id(function), None)

@@ -204,6 +204,19 @@ class ModuleIndex:
         imported = self.derived("imported-names", _imported_names)
         return any(name.startswith(prefixes) for name in imported)
 
+    def mentions(self, identifier: str) -> bool:
+        """Whether ``identifier`` appears in the module as a name, an attribute or an imported name.
+
+        A value no spelling of ``jax.vmap`` reaches cannot be a vmapped function: rules ask this
+        before they evaluate callees in search of one.
+
+        Examples:
+            >>> index = ModuleIndex(ast.parse("from jax import vmap as v\\nimport jax\\njax.jit(f)"), [])
+            >>> index.mentions("vmap"), index.mentions("jit"), index.mentions("grad")
+            (True, True, False)
+        """
+        return identifier in self.derived("identifiers", _identifiers)
+
     def alias_for(self, module: str, scope: Scope, preferred: str | None = None) -> str | None:
         """A name that refers to ``module`` at ``scope``: ``preferred`` if it does, else any module-level name.
 
@@ -487,6 +500,20 @@ class ModuleIndex:
     @functools.cached_property
     def _top_level_statements(self) -> frozenset[int]:
         return frozenset(id(statement) for statement in self.tree.body)
+
+
+def _identifiers(index: ModuleIndex) -> frozenset[str]:
+    names = {name.rsplit(".", 1)[-1] for name in _imported_names(index)}
+    if ast.Name in index.nodes and ast.Attribute in index.nodes:
+        names.update(node.id for node, _ in index.nodes[ast.Name])  # type: ignore[attr-defined]
+        names.update(node.attr for node, _ in index.nodes[ast.Attribute])  # type: ignore[attr-defined]
+        return frozenset(names)
+    for node in ast.walk(index.tree):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+    return frozenset(names)
 
 
 def _imported_names(index: ModuleIndex) -> frozenset[str]:

@@ -10,6 +10,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS
 from xlalens.analyzers.rules.jax._pallas import plural
+from xlalens.analyzers.semantics.calls import may_call_transformed
 from xlalens.analyzers.semantics.interpreter import UNKNOWN_OPTION, in_axes_literal
 from xlalens.analyzers.semantics.names import positional_params
 from xlalens.analyzers.semantics.values import Array, Const, FunctionRef, Transformed, Value
@@ -95,6 +96,7 @@ class VmapInAxesDifferFromArguments(Rule):
     calculator = "vmap-axes"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_filter = staticmethod(may_call_transformed("vmap"))
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -11,6 +11,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS
+from xlalens.analyzers.semantics.calls import may_call_transformed
 from xlalens.analyzers.semantics.interpreter import vmapped_arguments
 from xlalens.analyzers.semantics.values import Array, Dict, FunctionRef, Seq, Transformed, Value
 from xlalens.explainers.calculators import dtypes
@@ -86,6 +87,7 @@ class GradientOfNonScalarOutput(Rule):
     explainer = "transforms#grad-of-a-batched-function-needs-a-reduction"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
+    call_filter = staticmethod(may_call_transformed("grad", "value_and_grad"))
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)

@@ -12,7 +12,7 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.array_sizes import SHAPE_PRESERVING, generator_method, shaped_function
 from xlalens.analyzers.knowledge.arrays import dtype_name
-from xlalens.analyzers.knowledge.transforms import transform_spec
+from xlalens.analyzers.knowledge.transforms import jit_transforms, transform_spec
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.classes import self_assignments
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
@@ -36,14 +36,15 @@ _METADATA_FUNCTIONS = frozenset(
 
 def _metadata_reads(index: ModuleIndex) -> frozenset[int]:
     """Expressions only read for their type (``T.shape[0]``, ``len(T)``): these embed nothing."""
-    found: set[int] = set()
-    for node in ast.walk(index.tree):
-        if isinstance(node, ast.Attribute) and node.attr in _METADATA:
-            found.add(id(node.value))
-        elif isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.func, ast.Name | ast.Attribute):
-            scope = index.scope_of(node) or index.module_scope
-            if index.qualname(node.func, scope) in _METADATA_FUNCTIONS:
-                found.add(id(node.args[0]))
+    found = {id(node.value) for node, _ in index.nodes[ast.Attribute] if node.attr in _METADATA}  # type: ignore[attr-defined]
+    for node, scope in index.nodes[ast.Call]:
+        assert isinstance(node, ast.Call)
+        if (
+            len(node.args) == 1
+            and isinstance(node.func, ast.Name | ast.Attribute)
+            and index.qualname(node.func, scope) in _METADATA_FUNCTIONS
+        ):
+            found.add(id(node.args[0]))
     return frozenset(found)
 
 
@@ -106,6 +107,7 @@ class LargeConstantCapturedByJit(Rule):
     severity = Severity.WARNING
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Name, ast.Attribute, ast.Call)
     needs_traced = False
+    call_names = jit_transforms()
 
     def __init__(self) -> None:
         self.reported: set[tuple[int, str]] = set()
