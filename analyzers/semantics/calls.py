@@ -442,6 +442,30 @@ def may_call_transformed(*spellings: str) -> Callable[[ast.Call, Scope, ModuleIn
         if isinstance(func, ast.Name):
             local = index.local_function(func.id, scope)
             return not isinstance(local, ast.FunctionDef | ast.AsyncFunctionDef) or bool(local.decorator_list)
-        return True
+        return func.attr in index.derived("attributes-holding-values", _attributes_holding_values)
 
     return accepts
+
+
+def _attributes_holding_values(index: ModuleIndex) -> frozenset[str]:
+    """Attribute names that may hold a value the module made: assigned as attributes (``self.step = ...``),
+    or bound in a class body other than by an undecorated ``def`` (class attributes, fields, decorated methods).
+
+    ``x.reshape(...)`` or ``opt.update(...)`` on a method no class of the module assigns cannot run a
+    transformed function the module built.
+    """
+    names = {
+        node.attr  # type: ignore[attr-defined]
+        for node, _ in index.nodes.get(ast.Attribute, ())
+        if not isinstance(node.ctx, ast.Load)  # type: ignore[attr-defined]
+    }
+    for scope in index.scopes.values():
+        if not scope.is_class:
+            continue
+        for name, bindings in scope.bindings.items():
+            for binding in bindings:
+                node = binding.node
+                plain_def = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.decorator_list
+                if not plain_def:
+                    names.add(name)
+    return frozenset(names)
