@@ -7,6 +7,7 @@ operation would fail or its result cannot be told from what is given, so callers
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from xlalens.analyzers.semantics.numbers import slice_length
@@ -200,6 +201,37 @@ def joined_shape(name: str, shapes: list[tuple[int, ...]], axis: int) -> tuple[i
     return (*first[:position], sum(s[position] for s in shapes), *first[position + 1 :])
 
 
+JOINING_FUNCTIONS = frozenset({"concatenate", "stack", "append", "vstack", "hstack"})
+
+
+def joining_shape(name: str, shapes: list[tuple[int, ...]], axis: int | None) -> tuple[int, ...] | None:
+    """The shape of ``jnp.concatenate``, ``stack``, ``append``, ``vstack`` or ``hstack`` of ``shapes``.
+
+    ``axis`` is the call's (``None`` flattens, as ``append`` does by default); ``vstack`` and
+    ``hstack`` ignore it. For ``append`` the shapes are the array's and the appended values'.
+
+    Examples:
+        >>> joining_shape("append", [(6,), ()], None), joining_shape("append", [(2, 3), (2, 1)], 1)
+        ((7,), (2, 4))
+        >>> joining_shape("vstack", [(3,), (3,)], None), joining_shape("vstack", [(2, 3), (1, 3)], None)
+        ((2, 3), (3, 3))
+        >>> joining_shape("hstack", [(3,), (2,)], None), joining_shape("concatenate", [(2, 3), (2, 3)], None)
+        ((5,), (12,))
+    """
+    if not shapes:
+        return None
+    if name == "vstack":
+        return joined_shape("concatenate", [s if len(s) >= 2 else (1, *s) if s else (1, 1) for s in shapes], 0)
+    if name == "hstack":
+        ranks = {len(s) for s in shapes}
+        return joined_shape("concatenate", shapes, 0 if ranks == {1} else 1) if 0 not in ranks else None
+    if axis is None:
+        if name == "stack":
+            return joined_shape("stack", shapes, 0)
+        return (sum(math.prod(s) for s in shapes),)
+    return joined_shape("stack" if name == "stack" else "concatenate", shapes, axis)
+
+
 def swapped_shape(shape: tuple[int | None, ...], first: int, second: int) -> tuple[int | None, ...] | None:
     """The shape after ``swapaxes(first, second)`` (negative axes count from the end).
 
@@ -290,6 +322,10 @@ class ArrayType:
     weak: bool = False
 
 
+CUMULATIVE = frozenset({"cumsum", "cumprod", "cumulative_sum", "cumulative_prod", "nancumsum", "nancumprod"})
+"""Running sums and products: the operand's shape along ``axis``, flattened without one."""
+
+
 def function_result(
     name: str, operands: list[ArrayType], axis: int | None = None, keepdims: bool = False
 ) -> ArrayType | None:
@@ -302,7 +338,11 @@ def function_result(
         ArrayType(shape=(4,), dtype='float32', weak=False)
         >>> function_result("any", [ArrayType(None, "float32")])
         ArrayType(shape=(), dtype='bool', weak=False)
-        >>> print(function_result("cumsum", [ArrayType((3,), "float32")]))
+        >>> function_result("cumsum", [ArrayType((2, 3), "float32")], axis=1)
+        ArrayType(shape=(2, 3), dtype='float32', weak=False)
+        >>> function_result("cumprod", [ArrayType((2, 3), "bool")])
+        ArrayType(shape=(6,), dtype='int32', weak=False)
+        >>> print(function_result("cumsum", [ArrayType((3,), "float32")], axis=1))
         None
     """
     if len(operands) != 1:
@@ -315,6 +355,17 @@ def function_result(
     if name in ELEMENTWISE_FLOAT:
         dtype = x.dtype if x.dtype is None or is_inexact(x.dtype) else "float32"
         return ArrayType(x.shape, dtype, x.weak and dtype == x.dtype)
+    if name in CUMULATIVE:
+        if x.weak or x.shape is None or keepdims or not all(type(d) is int for d in x.shape):
+            return None
+        if axis is None:
+            shape: tuple[int, ...] | None = (math.prod(x.shape),)  # type: ignore[arg-type]
+        elif -len(x.shape) <= axis < len(x.shape):
+            shape = x.shape  # type: ignore[assignment]
+        else:
+            return None
+        kind = "prod" if "prod" in name else "sum"
+        return ArrayType(shape, reduced_dtype(kind, x.dtype) if x.dtype is not None else None)
     if name in REDUCTIONS:
         if x.weak:
             return None

@@ -953,6 +953,9 @@ class _FunctionRun:
             for item in iterable.items[1:]:
                 value = join(value, item)
             return value
+        if isinstance(iterable, Array) and iterable.shape:
+            # Iterating an array gives its rows.
+            return Array(iterable.shape[1:], iterable.dtype, iterable.weak_type, iterable.traced, iterable.library)
         if isinstance(iterable, Array) and iterable.traced:
             return Array(traced=True)
         return UNKNOWN
@@ -1864,6 +1867,11 @@ class _FunctionRun:
             tabled = self.tabled_function(name, args, keywords, self.staged or traced_inputs)
             if tabled is not None:
                 return tabled
+            if name == "dot" and len(args) == 2 and not keywords and all(_rank_at_most(a, 2) for a in args):
+                # On vectors and matrices `dot` is `@` (a scalar operand is not: left to the table).
+                return self.binop(ast.MatMult(), args[0], args[1])
+            if name in array_ops.JOINING_FUNCTIONS:
+                return self.joined(name, args, keywords, self.staged or traced_inputs)
             if name == "take_along_axis" and len(args) >= 2 and isinstance(args[0], Array):
                 return self.take_along_axis(args, keywords, self.staged or traced_inputs)
             dtype = "bool" if name in arrays.BOOL_RESULT_FUNCTIONS else None
@@ -1913,6 +1921,33 @@ class _FunctionRun:
                 return tabled if tabled is not None else Array(traced=True)
             return UNKNOWN
         return UNKNOWN
+
+    @staticmethod
+    def joined(name: str, args: list[Value], keywords: dict[str, Value], traced: bool) -> Value:
+        """``jnp.concatenate([a, b], axis)``, ``stack``, ``append(a, b)``, ``vstack``, ``hstack`` of known shapes."""
+        if name == "append":
+            parts: list[Value] = list(args[:2])
+            default_axis: int | None = None
+            axis_value = keywords.get("axis", args[2] if len(args) > 2 else Const(None))
+        else:
+            parts = list(args[0].items) if args and isinstance(args[0], Seq) else []
+            default_axis = 0
+            axis_value = keywords.get("axis", args[1] if len(args) > 1 else Const(default_axis))
+        shapes: list[tuple[int, ...]] = []
+        dtypes_seen: set[str | None] = set()
+        for part in parts:
+            if isinstance(part, Const) and _is_number(part):
+                shapes.append(())
+                continue
+            if not isinstance(part, Array) or part.shape is None or not all(type(d) is int for d in part.shape):
+                return Array(None, None, False, traced)
+            shapes.append(part.shape)  # type: ignore[arg-type]
+            dtypes_seen.add(part.dtype)
+        axis = axis_value.value if isinstance(axis_value, Const) else "?"
+        if len(parts) < (2 if name == "append" else 1) or not (axis is None or type(axis) is int):
+            return Array(None, None, False, traced)
+        dtype = dtypes_seen.pop() if len(dtypes_seen) == 1 else None
+        return Array(array_ops.joining_shape(name, shapes, axis), dtype, False, traced)  # type: ignore[arg-type]
 
     @staticmethod
     def tabled_function(name: str, args: list[Value], keywords: dict[str, Value], traced: bool) -> Value | None:
@@ -2482,6 +2517,11 @@ _BINARY: dict[type, Callable[[object, object], object]] = {
     ast.BitXor: lambda a, b: a ^ b,  # type: ignore[operator]
 }
 
+
+def _rank_at_most(value: Value, rank: int) -> bool:
+    return isinstance(value, Array) and value.shape is not None and 1 <= len(value.shape) <= rank
+
+
 _BINARY_FUNCTIONS: dict[str, ast.operator] = {
     "add": ast.Add(),
     "subtract": ast.Sub(),
@@ -2489,6 +2529,7 @@ _BINARY_FUNCTIONS: dict[str, ast.operator] = {
     "divide": ast.Div(),
     "true_divide": ast.Div(),
     "power": ast.Pow(),
+    "matmul": ast.MatMult(),
 }
 """``jax.numpy`` functions that compute what the operator does, dtype and shape included."""
 

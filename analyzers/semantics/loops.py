@@ -669,7 +669,7 @@ class IterationValues:
             ),
             None,
         )
-        initial = self._value_before(loop, use.id)
+        initial = self.value_before(loop, use.id)
         if len(stores) != 1 or update is None or initial is None:
             return None
         value = initial
@@ -681,7 +681,7 @@ class IterationValues:
             value = self.ctx.interpreter.value_with(update, self.ctx.scope, names)
         return value
 
-    def _value_before(self, loop: Loop, name: str) -> Value | None:
+    def value_before(self, loop: Loop, name: str) -> Value | None:
         """The value ``name`` has when ``loop`` starts: its last plain assignment before the loop, in its block."""
         found = block_of(loop.node, self.ctx.index, self.ctx.scope)
         if found is None:
@@ -697,6 +697,37 @@ class IterationValues:
                 for n in ast.walk(statement)
             ):
                 return None  # bound some other way (a loop, an unpacking): not followed
+        return None
+
+    def growing_array(self, name: ast.Name) -> tuple[Loop, ast.Call] | None:
+        """The innermost loop, when it rebinds ``name`` once per iteration to itself joined with more
+        (``x = jnp.concatenate([x, y])``, ``jnp.append(x, y)``, ``jnp.vstack([x, y])``): it grows every time.
+
+        Examples:
+            >>> from xlalens.analyzers.core.source import SourceText
+            >>> from xlalens.analyzers.semantics.interpreter import Interpreter
+            >>> code = "import jax.numpy as jnp\\nt = p\\nfor _ in range(3):\\n    f(t)\\n    t = jnp.append(t, 1)\\n"
+            >>> index = ModuleIndex(ast.parse(code), [ast.Call, ast.Assign])
+            >>> view = ScopeView(index, Interpreter(index, {}), SourceText(code))
+            >>> call = index.tree.body[2].body[0].value
+            >>> loop, join = IterationValues(call, view).growing_array(call.args[0])
+            >>> loop.line, ast.unparse(join)
+            (3, 'jnp.append(t, 1)')
+        """
+        if not self.loops or self.loops[0].generator is not None:
+            return None
+        stores = self._stores[0].get(name.id)
+        if stores is None or len(stores) != 1:
+            return None
+        for statement in self.loops[0].body:
+            if (
+                isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and statement.targets[0] is stores[0]
+                and isinstance(statement.value, ast.Call)
+                and _joins_onto(statement.value, name.id, self.ctx)
+            ):
+                return self.loops[0], statement.value
         return None
 
     def growing_list(self, name: ast.Name) -> tuple[Loop, ast.Call] | None:
@@ -718,3 +749,23 @@ class IterationValues:
                 ):
                     return loop, call
         return None
+
+
+_JOINING = frozenset(
+    f"{module}.{name}"
+    for module in ("jax.numpy", "numpy")
+    for name in ("concatenate", "append", "hstack", "vstack", "dstack", "column_stack", "row_stack")
+)
+
+
+def _joins_onto(call: ast.Call, name: str, ctx: ScopeView) -> bool:
+    """Whether ``call`` joins more onto the array ``name`` itself: ``append(name, y)`` or ``concatenate([name, y])``."""
+    qualname = ctx.qualname(call.func) if isinstance(call.func, ast.Name | ast.Attribute) else None
+    if qualname not in _JOINING or not call.args:
+        return False
+    first = call.args[0]
+    if qualname.endswith(".append"):
+        return isinstance(first, ast.Name) and first.id == name and len(call.args) >= 2
+    if not isinstance(first, ast.List | ast.Tuple) or len(first.elts) < 2:
+        return False
+    return any(isinstance(e, ast.Name) and e.id == name for e in first.elts)

@@ -22,6 +22,7 @@ from xlalens.analyzers.rules.jax._retrace import (
     explanation,
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
+from xlalens.analyzers.semantics.array_ops import joining_shape
 from xlalens.analyzers.semantics.loops import Counter, IterationValues, Linear, Loop, block_of, walk_scope
 from xlalens.analyzers.semantics.numbers import slice_length
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq, Value
@@ -70,9 +71,12 @@ class ShapeChange:
 class ArgumentShapeChangesEveryIteration(Rule):
     """## What it does
     Finds a call of a jitted function inside a loop where an argument's shape depends on the loop
-    counter: `x[:i]`, `jnp.ones(i)`, `jnp.arange(i)`, `x.reshape(i, -1)`, or a list that grows by
-    one element per iteration (passed as is, as a tuple, or stacked into an array). Shape-stable
-    indexing such as `x[i]`, `x[i:i + 8]` or `lax.dynamic_slice(x, (i,), (8,))` is not reported.
+    counter: `x[:i]`, `jnp.ones(i)`, `jnp.arange(i)`, `x.reshape(i, -1)`, a list that grows by
+    one element per iteration (passed as is, as a tuple, or stacked into an array), or an array the
+    loop joins onto itself (`tokens = jnp.concatenate([tokens, new], axis=1)`, `jnp.append`,
+    `jnp.vstack`), as autoregressive decoding does. Shape-stable indexing such as `x[i]`,
+    `x[i:i + 8]`, a fixed window of a growing array (`tokens[:, -8:]`) or
+    `lax.dynamic_slice(x, (i,), (8,))` is not reported.
 
     ## Why is this bad?
     `jax.jit` compiles one program per input shape. An argument whose shape is new on every
@@ -190,6 +194,8 @@ class _ShapeFinder:
     def __init__(self, values: IterationValues, ctx: CheckContext) -> None:
         self.values = values
         self.ctx = ctx
+        self.joined: dict[str, list[Value]] = {}
+        """Arrays the loop joins more onto each iteration, by name: their values on the first iterations."""
 
     def change(self, expr: ast.expr) -> ShapeChange | None:
         found = self.varying(expr, 0)
@@ -215,7 +221,7 @@ class _ShapeFinder:
         if depth > _MAX_DEPTH:
             return None
         if isinstance(expr, ast.Name):
-            grown = self.growing(expr)
+            grown = self.growing(expr) or self.joined_onto(expr)
             if grown is not None:
                 return grown
             definition = self.values.definition(expr)
@@ -248,7 +254,11 @@ class _ShapeFinder:
     def sliced(self, expr: ast.Subscript, depth: int) -> tuple[Counter, str, bool] | None:
         if not self.values.invariant(expr.value):
             inner = self.varying(expr.value, depth + 1)
-            return inner if inner is not None and self.values.invariant(expr.slice) else None
+            if inner is None or not self.values.invariant(expr.slice):
+                return None
+            if self.joined and not self.changes_shape(expr, inner[0]):
+                return None  # a fixed-size window of a growing array (`tokens[:, -8:]`) keeps its shape
+            return inner
         parts = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
         found: tuple[Counter, str, bool] | None = None
         for axis, part in enumerate(parts):
@@ -339,6 +349,78 @@ class _ShapeFinder:
             counter = Counter(name.id, loop, None, None, None)
         return counter, f"the list `{name.id}` gains an element each iteration", False
 
+    def joined_onto(self, name: ast.Name) -> tuple[Counter, str, bool] | None:
+        """An array the loop rebinds to itself joined with more (``x = jnp.concatenate([x, y])``), when
+        its shape before the loop and the shape of what is joined are known: it grows on every iteration."""
+        grown = self.values.growing_array(name)
+        if grown is None:
+            return None
+        loop, join = grown
+        initial = self.values.value_before(loop, name.id)
+        joining = self.ctx.qualname(join.func) or ""
+        function = joining.rsplit(".", 1)[-1]
+        if function == "append":
+            pieces: list[ast.expr] = [join.args[1]]
+            axis_expr = next(
+                (k.value for k in join.keywords if k.arg == "axis"), join.args[2] if len(join.args) > 2 else None
+            )
+            axis: object = None if axis_expr is None else self.ctx.value(axis_expr)
+        else:
+            elements = join.args[0].elts  # type: ignore[attr-defined]
+            if [e for e in elements if isinstance(e, ast.Name) and e.id == name.id] != [elements[0]]:
+                return None  # joined in front, or more than once: left alone
+            pieces = elements[1:]
+            axis_expr = next(
+                (k.value for k in join.keywords if k.arg == "axis"), join.args[1] if len(join.args) > 1 else None
+            )
+            axis = 0 if axis_expr is None else self.ctx.value(axis_expr)
+        if isinstance(axis, Const):
+            axis = axis.value
+        if not (axis is None or type(axis) is int) or not isinstance(initial, Array):
+            return None
+        if any(isinstance(p, ast.Starred) for p in pieces):
+            return None
+        values: list[Value] = [initial]
+        for _ in range(CALLS_SHOWN - 1):
+            current = values[-1]
+            shapes = [_known_shape(current), *(_known_shape(self.on_iteration(p, {name.id: current})) for p in pieces)]
+            after = joining_shape(function, shapes, axis) if None not in shapes else None  # type: ignore[arg-type]
+            if after is None or after == shapes[0]:
+                return None
+            values.append(Array(after, initial.dtype, False, initial.traced))
+        shapes = [value.shape for value in values]  # type: ignore[union-attr]
+        counter = next((c for c in self.values.counters.values() if c.loop is loop), None)
+        if counter is None:
+            counter = Counter(name.id, loop, None, None, None)
+        self.joined[name.id] = values
+        shown = ", ".join(_python_shape(shape) for shape in shapes)  # type: ignore[arg-type]
+        return counter, f"`{name.id}` is joined onto itself every iteration: shape {shown}, …", False
+
+    def changes_shape(self, expr: ast.expr, counter: Counter) -> bool:
+        """Whether ``expr`` has a known shape on each of the first iterations, a different one each time."""
+        values = [self.value_at(expr, counter, k, 0) for k in range(CALLS_SHOWN)]
+        shapes = [_known_shape(value) for value in values]
+        return None not in shapes and len(set(shapes)) == len(shapes)
+
+    def on_iteration(self, expr: ast.expr, bound: dict[str, Value], depth: int = 0) -> Value:
+        """``expr`` on an iteration where the names in ``bound`` have those values: the names the loop body
+        defines before it are replaced by their definitions, other names the loop changes by their
+        values before the loop (or, for a loop target, the interpreter's)."""
+        names = dict(bound)
+        for use in walk_scope([expr]):
+            if not isinstance(use, ast.Name) or not isinstance(use.ctx, ast.Load) or use.id in names:
+                continue
+            loop = self.values.assigned_in(use.id)
+            if loop is None:
+                continue
+            definition = self.values.definition(use) if depth < _MAX_DEPTH else None
+            if definition is not None:
+                names[use.id] = self.on_iteration(definition, bound, depth + 1)
+                continue
+            before = self.values.value_before(loop, use.id)
+            names[use.id] = before if before is not None else self.ctx.value(use)
+        return self.ctx.interpreter.value_with(expr, self.ctx.scope, names)
+
     # -- what is it on iteration k? ---------------------------------------------------------
 
     def value_at(self, expr: ast.expr, counter: Counter, iteration: int, depth: int) -> Value:
@@ -349,6 +431,9 @@ class _ShapeFinder:
             grown = self.values.growing_list(expr)
             if grown is not None:
                 return self.list_at(expr, grown[0], grown[1], iteration)
+            joined = self.joined.get(expr.id)
+            if joined is not None:
+                return joined[iteration] if iteration < len(joined) else UNKNOWN
         names: dict[str, Value] = {}
         for use in walk_scope([expr]):
             if not isinstance(use, ast.Name) or not isinstance(use.ctx, ast.Load) or use.id in names:
@@ -361,7 +446,7 @@ class _ShapeFinder:
             definition = self.values.definition(use)
             if definition is not None:
                 names[use.id] = self.value_at(definition, counter, iteration, depth + 1)
-            elif self.values.growing_list(use) is not None:
+            elif self.values.growing_list(use) is not None or use.id in self.joined:
                 names[use.id] = self.value_at(use, counter, iteration, depth + 1)
         if isinstance(expr, ast.Subscript):
             return self.subscript_at(expr, names)
@@ -467,3 +552,16 @@ class _ShapeFinder:
         appended_before = append.lineno < name.lineno
         count = iteration + (1 if appended_before else 0)
         return Seq((*initial, *([element] * count)), is_list=True)
+
+
+def _python_shape(shape: tuple[int, ...]) -> str:
+    return f"({shape[0]},)" if len(shape) == 1 else f"({', '.join(map(str, shape))})"
+
+
+def _known_shape(value: Value) -> tuple[int, ...] | None:
+    """The shape of an array or Python number whose every dimension is known."""
+    if isinstance(value, Const) and type(value.value) in (int, float, bool):
+        return ()
+    if isinstance(value, Array) and value.shape is not None and all(type(d) is int for d in value.shape):
+        return value.shape  # type: ignore[return-value]
+    return None
