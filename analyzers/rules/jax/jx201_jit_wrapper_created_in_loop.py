@@ -23,6 +23,21 @@ from xlalens.analyzers.semantics.loops import (
     walk_scope,
 )
 
+_CACHED_PER_WRAPPER = frozenset({"flax.nnx.jit"})
+"""Jits whose compile cache belongs to the wrapper they return: ``jax.jit(f)`` and ``eqx.filter_jit(f)``
+rebuilt from the same ``f`` find their earlier compile, ``nnx.jit(f)`` traces again (checked on
+flax 0.12 with JAX 0.10.2)."""
+
+
+def _logged(fresh: str, wrapper: JitWrapper, function: str) -> str:
+    """What JAX's cache-miss explanation says about each call."""
+    if fresh == "wrapper":
+        return f"each `{wrapper.spec.name}` call makes a new function for JAX's cache, whatever `{function}` is"
+    return (
+        f'JAX logs each call as "never seen function: {function} … maybe the function is being re-defined '
+        'repeatedly, preventing caching?"'
+    )
+
 
 @register_rule
 class JitWrapperCreatedInLoop(Rule):
@@ -31,7 +46,8 @@ class JitWrapperCreatedInLoop(Rule):
     object that is new on every iteration — a `lambda`, a `functools.partial(...)`, a transform
     such as `jax.grad(f)`, or a function defined in the loop — when the wrapper is then called
     in the same loop. Re-wrapping the same function defined outside the loop
-    (`jax.jit(module_function)`) is not reported: it hits the cache.
+    (`jax.jit(module_function)`, `eqx.filter_jit(module_function)`) is not reported: it hits the
+    cache. `nnx.jit(module_function)` is: each `nnx.jit` call brings a new function to JAX's cache.
 
     ## Why is this bad?
     `jax.jit` caches compiled code per function object (by identity, not by code). A function
@@ -109,7 +125,9 @@ class JitWrapperCreatedInLoop(Rule):
             return
         loop = loops[0]
         fresh = wrapper.function.fresh
-        if fresh not in ("lambda", "partial", "transform"):
+        if fresh not in ("lambda", "partial", "transform") and wrapper.spec.name in _CACHED_PER_WRAPPER:
+            fresh = "wrapper"
+        elif fresh not in ("lambda", "partial", "transform"):
             target = wrapper.function.target
             if fresh is not None or target is None or not node_in(target, loop.body):
                 return
@@ -168,15 +186,15 @@ class JitWrapperCreatedInLoop(Rule):
             "partial": f"a new `functools.partial` of `{function}`",
             "transform": f"a new `{snippet(ctx, wrapper.wrapped)}`" if wrapper.wrapped else "a new function",
             "def": f"`{function}`, a function defined in the loop,",
+            "wrapper": f"`{function}` in a new wrapper",
         }[fresh]
         headline_what = f"`{function}`, redefined" if fresh == "def" else what
         ctx.report(
             at,
             f"`{wrapper.spec.name}` wraps {headline_what} every iteration: {compile_total(loop, counter)}",
             detail=f"`{wrapper.spec.name}` wraps {what} on every iteration of `{loop.header(ctx)}`, so every call "
-            f'traces and compiles again ({count}); JAX logs each call as "never seen function: {function} … maybe '
-            'the function is being re-defined repeatedly, preventing caching?"; create the jitted function once, '
-            "before the loop.",
+            f"traces and compiles again ({count}); {_logged(fresh, wrapper, function)}; create the jitted function "
+            "once, before the loop.",
             fix=self.hoist(ctx, at, wrapper, loop, fresh, assigned),
             calculator={"calls": calls} if calls else None,
         )

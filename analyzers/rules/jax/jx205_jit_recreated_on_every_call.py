@@ -10,22 +10,37 @@ from xlalens.analyzers.core.diagnostics import RelatedLocation, Severity
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, bind_arguments, calls_jit_wrapper, jit_index
+from xlalens.analyzers.models.tracing.jit_wrappers import (
+    JitWrapper,
+    bind_arguments,
+    calls_jit_wrapper,
+    jit_index,
+    may_build_jit_wrapper,
+)
 from xlalens.analyzers.rules.jax._retrace import calls_text, captures_per_run_values
-from xlalens.analyzers.semantics.loops import enclosing_loops, node_in
+from xlalens.analyzers.semantics.loops import enclosing_loops, loop_stores, node_in, parents, walk_scope
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 
 _LOOP_CALLS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, ast.Call | None]] = weakref.WeakKeyDictionary()
 """Per module: ``id(function node)`` -> a call of that function inside a loop, or None."""
 
 
+def _calls_or_returns_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+    """A call of a jit wrapper, or one that may build a wrapper (which a factory may return)."""
+    return calls_jit_wrapper(call, scope, index) or may_build_jit_wrapper(call, scope, index)
+
+
 @register_rule
 class JitRecreatedOnEveryCall(Rule):
     """## What it does
     Finds a function that applies `jax.jit` to a function object it creates itself (a nested
-    `def`, a `lambda`, a `functools.partial`) and calls the result, when that enclosing function
-    is itself called in a loop somewhere in the same file. A function that builds its jitted
-    helper once and then calls it in its own loop is not reported.
+    `def`, a `lambda`, a `functools.partial`) and calls the result (also in its own loop or
+    comprehension), when that enclosing function is itself called in a loop somewhere in the same
+    file. Also a factory that returns such a wrapper (`def make_step(cfg): return
+    jax.jit(partial(step, cfg=cfg))`) called with the same arguments on every iteration of a loop
+    that calls what it returns. A factory that jits a module-level function (the cache holds),
+    one behind a decorator such as `functools.lru_cache`, or one given what the loop changes is
+    not reported.
 
     ## Why is this bad?
     Every call of the enclosing function creates a new function object, and `jax.jit` caches
@@ -81,7 +96,7 @@ class JitRecreatedOnEveryCall(Rule):
     severity = Severity.WARNING
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
-    call_filter = staticmethod(calls_jit_wrapper)
+    call_filter = staticmethod(_calls_or_returns_jit_wrapper)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
@@ -90,10 +105,13 @@ class JitRecreatedOnEveryCall(Rule):
         if outer is None or ctx.traced_function is not None or isinstance(outer.node, ast.Lambda):
             return
         wrapper = jit_index(ctx.index).of_call(node, ctx.scope)
-        if wrapper is None or wrapper.scope.enclosing_function() is not outer or not self.fresh(wrapper, outer):
+        if wrapper is None:
+            self.check_factory(node, outer, ctx)
             return
-        if enclosing_loops(node, ctx.index, ctx.scope) or enclosing_loops(wrapper.site, ctx.index, wrapper.scope):
-            return  # a jit built and called in a loop is JX201's; one built once and reused in a loop is fine
+        if wrapper.scope.enclosing_function() is not outer or not self.fresh(wrapper, outer):
+            return
+        if enclosing_loops(wrapper.site, ctx.index, wrapper.scope):
+            return  # a jit built in a loop is JX201's; one built once per run and reused in its loop is not
         loop_call = self.called_in_loop(outer, ctx)
         if loop_call is None or captures_per_run_values(wrapper, outer.bindings, ctx):
             return
@@ -112,6 +130,71 @@ class JitRecreatedOnEveryCall(Rule):
             related=(RelatedLocation(ctx.path, where, f"`{name}` is called here, in a loop"),),
             calculator={"calls": calls or "fn:new; fn:new; fn:new"},
         )
+
+    def check_factory(self, node: ast.Call, outer: Scope, ctx: CheckContext) -> None:
+        """``def make_step(cfg): return jax.jit(partial(step, cfg=cfg))`` called, and its result called, in a loop."""
+        wrapper = jit_index(ctx.index).of_expression(node, ctx.scope)
+        if wrapper is None or not self.fresh(wrapper, outer) or not self.returned(node, outer, ctx):
+            return
+        if enclosing_loops(node, ctx.index, ctx.scope):
+            return
+        loop_call = self.factory_called_in_loop(outer, ctx)
+        if loop_call is None:
+            return
+        name = outer.node.name  # type: ignore[union-attr]
+        where = ctx.source.node_range(loop_call)
+        ctx.report(
+            node,
+            f"`{name}` returns a new `{wrapper.spec.name}` of `{wrapper.function.name}` on every call: "
+            "1 compile per call",
+            detail=f"`{name}` builds `{wrapper.spec.name}` around `{wrapper.function.name}`, a new function object on "
+            f"every call, and the jitted function it returns is called in a loop at line {where.start.line}: each "
+            f"call of `{name}` brings a wrapper with an empty cache, so every call traces and compiles again; JAX "
+            f'logs each as "never seen function: {wrapper.function.name} … maybe the function is being re-defined '
+            f'repeatedly, preventing caching?"; call `{name}` once, before the loop, and reuse what it returns.',
+            related=(RelatedLocation(ctx.path, where, f"`{name}` is called here, in a loop, and its result called"),),
+            calculator={"calls": "fn:new; fn:new; fn:new"},
+        )
+
+    @staticmethod
+    def returned(node: ast.Call, outer: Scope, ctx: CheckContext) -> bool:
+        """Whether ``outer`` returns ``node`` itself, or the one name it assigns ``node`` to."""
+        parent = parents(ctx.index, ctx.scope).get(id(node))
+        names: set[str] = set()
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+            names.add(parent.targets[0].id)
+        elif not isinstance(parent, ast.Return):
+            return False
+        returns = [n for n in walk_scope(list(outer.node.body)) if isinstance(n, ast.Return)]  # type: ignore[attr-defined]
+        return bool(returns) and all(
+            r.value is node or (isinstance(r.value, ast.Name) and r.value.id in names) for r in returns
+        )
+
+    def factory_called_in_loop(self, outer: Scope, ctx: CheckContext) -> ast.Call | None:
+        """A call of the factory ``outer`` inside a loop whose result is called in that loop."""
+        node = outer.node
+        assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        if (outer.parent is not None and outer.parent.is_class) or node.decorator_list:
+            return None  # a method's or a decorated factory's calls (`functools.lru_cache`) are not followed
+        for call, scope in jit_index(ctx.index).calls_named(node.name):
+            if not (isinstance(call.func, ast.Name) and self.is_def(node.name, scope, node, ctx)):
+                continue
+            loops = enclosing_loops(call, ctx.index, scope)
+            if not loops:
+                continue
+            stored = loop_stores(loops[0], ctx.index)
+            read = {n.id for n in ast.walk(call) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            if read & stored.keys():
+                continue  # given what the loop changes, each iteration may need its own program
+            parent = parents(ctx.index, scope).get(id(call))
+            if isinstance(parent, ast.Call) and parent.func is call:
+                return call
+            if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+                made = parent.targets[0].id
+                body = walk_scope(list(loops[0].body))
+                if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == made for n in body):
+                    return call
+        return None
 
     @staticmethod
     def fresh(wrapper: JitWrapper, outer: Scope) -> bool:
