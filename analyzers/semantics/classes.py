@@ -179,6 +179,40 @@ class ClassModel:
             return False  # a base from elsewhere may define equality
         return self.method("__eq__") is None and self.method("__hash__") is None
 
+    @functools.cached_property
+    def unhashable(self) -> str | None:
+        """Why its objects cannot be hashed, when they certainly cannot: a ``@dataclass`` that compares by
+        value but is neither frozen nor ``unsafe_hash`` (Python sets its ``__hash__`` to None), or a class
+        defining ``__eq__`` without ``__hash__``; None otherwise.
+
+        Examples:
+            >>> code = "import dataclasses\\n@dataclasses.dataclass\\nclass A:\\n    n: int = 1\\n"
+            >>> code += "@dataclasses.dataclass(frozen=True)\\nclass B:\\n    n: int = 1\\n"
+            >>> index = ModuleIndex(ast.parse(code), [])
+            >>> [class_model(index, index.tree.body[k]).unhashable for k in (1, 2)]
+            ['a dataclass that is not frozen', None]
+        """
+        if self.method("__hash__") is not None:
+            return None
+        for decorator in self.node.decorator_list:
+            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if self.index.qualname(target, self.outer) != "dataclasses.dataclass":
+                continue
+            flags = {k.arg: k.value for k in decorator.keywords} if isinstance(decorator, ast.Call) else {}
+            if any(k is None for k in flags):
+                return None  # `**options` may set any of them
+            given = {name: flag.value for name, flag in flags.items() if isinstance(flag, ast.Constant)}
+            if len(given) != len(flags):
+                return None
+            if given.get("eq", True) and not given.get("frozen", False) and not given.get("unsafe_hash", False):
+                return "a dataclass that is not frozen"
+            return None
+        own_eq = any(isinstance(s, ast.FunctionDef) and s.name == "__eq__" for s in self.node.body)
+        plain_bases = all(isinstance(b, ast.Name) and b.id == "object" for b in self.node.bases)
+        if own_eq and plain_bases and not self.node.decorator_list and not self.node.keywords:
+            return "a class with `__eq__` but no `__hash__`"
+        return None
+
     def method(self, name: str) -> ast.FunctionDef | None:
         """The ``def name`` of this class or of a base defined in the module (first found, depth first)."""
         if name not in self._methods:

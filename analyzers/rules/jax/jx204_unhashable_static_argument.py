@@ -5,14 +5,16 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Fix
+from xlalens.analyzers.core.diagnostics import Applicability, Fix, first_fitting
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.rules.jax._retrace import call_label
 from xlalens.analyzers.rules.jax._tracing import snippet
-from xlalens.analyzers.semantics.values import Array, Dict, Seq, Static, Value
+from xlalens.analyzers.semantics.classes import class_model
+from xlalens.analyzers.semantics.names import ModuleIndex
+from xlalens.analyzers.semantics.values import Array, Dict, Instance, Seq, Static, Value
 
 _DISPLAYS: dict[type[ast.AST], str] = {
     ast.List: "a list",
@@ -27,10 +29,12 @@ _ADVICE = {
     "dict": "pass a tuple of (key, value) pairs or a frozen dataclass",
     "set": "pass a frozenset",
     "array": "pass a tuple of Python numbers, or make the argument traced",
+    "frozen,": "declare it `@dataclasses.dataclass(frozen=True)`",
+    "`__hash__`,": "define `__hash__` consistent with `__eq__`, or pass a hashable value",
 }
 
 
-def unhashable(value: Value) -> str | None:
+def unhashable(value: Value, index: ModuleIndex | None = None) -> str | None:
     """What makes an abstract value unhashable (``a list``), or None when it is hashable or unknown.
 
     Examples:
@@ -42,7 +46,7 @@ def unhashable(value: Value) -> str | None:
     if isinstance(value, Seq):
         if value.is_list:
             return "a list"
-        inner = next((found for item in value.items if (found := unhashable(item))), None)
+        inner = next((found for item in value.items if (found := unhashable(item, index))), None)
         return f"a tuple holding {inner}" if inner else None
     if isinstance(value, Dict):
         return "a dict"
@@ -50,6 +54,9 @@ def unhashable(value: Value) -> str | None:
         return "a set"
     if isinstance(value, Array):
         return "a NumPy array" if value.library == "numpy" else "a JAX array"
+    if isinstance(value, Instance) and index is not None:
+        why = class_model(index, value.node).unhashable
+        return f"`{value.node.name}`, {why}," if why is not None else None
     return None
 
 
@@ -57,7 +64,9 @@ def unhashable(value: Value) -> str | None:
 class UnhashableStaticArgument(Rule):
     """## What it does
     Finds a call of a jitted function that passes a list, dict, set, NumPy array or JAX array (or
-    a tuple holding one) for an argument declared in `static_argnums`/`static_argnames`.
+    a tuple holding one) for an argument declared in `static_argnums`/`static_argnames`, or an
+    object of a class of the module that Python makes unhashable: a `@dataclass` that is neither
+    frozen nor `unsafe_hash`, or a class that defines `__eq__` but not `__hash__`.
 
     ## Why is this bad?
     Static arguments go into the compile cache key by their hash, and these types have none. The
@@ -123,16 +132,20 @@ class UnhashableStaticArgument(Rule):
         for argument in bind_arguments(wrapper, node):
             if not argument.static:
                 continue
-            kind = _DISPLAYS.get(type(argument.expr)) or unhashable(ctx.value(argument.expr))
+            kind = _DISPLAYS.get(type(argument.expr)) or unhashable(ctx.value(argument.expr), ctx.index)
             if kind is None:
                 continue
             advice = next((text for word, text in _ADVICE.items() if kind.endswith(word)), "pass a tuple")
+            label = call_label(node, ctx)
             ctx.report(
                 argument.expr,
-                f"`{call_label(node, ctx)}` gets {kind} for its static argument `{argument.label}`",
-                detail=f"`{snippet(ctx, argument.expr)}` is passed for `{argument.label}`, static through "
-                f"`{wrapper.static_keyword}`, and static arguments must be hashable: the call raises ValueError: "
-                f"Non-hashable static arguments are not supported; {advice}.",
+                first_fitting(
+                    f"`{label}` gets {kind} for its static argument `{argument.label}`",
+                    f"`{label}` gets an unhashable {kind.split(',')[0]} for static argument `{argument.label}`",
+                ),
+                detail=f"`{snippet(ctx, argument.expr)}` ({kind.rstrip(',')}) is passed for `{argument.label}`, "
+                f"static through `{wrapper.static_keyword}`, and static arguments must be hashable: the call raises "
+                f"ValueError: Non-hashable static arguments are not supported; {advice}.",
                 fix=self.as_tuple(ctx, argument.expr),
             )
 
