@@ -171,13 +171,29 @@ class ClassModel:
     def hashes_by_identity(self) -> bool:
         """Whether its objects hash by identity: a plain class of the module (bases of the module only)
         with no ``__eq__`` or ``__hash__``, so two objects built alike are still different keys."""
-        if self.kind != "plain" or self.node.decorator_list or self.node.keywords:
+        plain = self.kind == "plain" and not self.node.decorator_list
+        if self.node.keywords or not (plain or self._dataclass_without_eq):
             return False
         if any(base is None for base in self.bases) and any(
             not (isinstance(b, ast.Name) and b.id == "object") for b in self.node.bases
         ):
             return False  # a base from elsewhere may define equality
         return self.method("__eq__") is None and self.method("__hash__") is None
+
+    @property
+    def _dataclass_without_eq(self) -> bool:
+        """``@dataclasses.dataclass(eq=False)`` as its only decorator: it keeps ``object``'s identity hash."""
+        if len(self.node.decorator_list) != 1 or not isinstance(self.node.decorator_list[0], ast.Call):
+            return False
+        decorator = self.node.decorator_list[0]
+        flags = {k.arg: k.value for k in decorator.keywords}
+        eq = flags.get("eq")
+        return (
+            self.index.qualname(decorator.func, self.outer) == "dataclasses.dataclass"
+            and isinstance(eq, ast.Constant)
+            and eq.value is False
+            and not ({"frozen", "unsafe_hash", None} & flags.keys())
+        )
 
     @functools.cached_property
     def unhashable(self) -> str | None:

@@ -640,6 +640,8 @@ class IterationValues:
         value = self.ctx.value(expr)
         if not (isinstance(value, Instance) and class_model(self.ctx.index, value.node).hashes_by_identity):
             return None
+        if self.ctx.qualname(expr.func) == "dataclasses.replace":
+            return expr  # a copy: a new object, so a new key
         callee = self.ctx.value(expr.func)
         if isinstance(callee, ClassRef):
             return expr

@@ -153,9 +153,9 @@ class StaticArgumentChangesEveryIteration(Rule):
         fresh = values.fresh_object(expr)
         if fresh is not None and values.loops:
             # A new object of an identity-hashed class each iteration: never equal to the last one.
-            counter = next((c for c in values.counters.values() if c.loop is values.loops[0]), None)
-            if counter is not None:
-                return counter, None
+            loop = values.loops[0]
+            counter = next((c for c in values.counters.values() if c.loop is loop), None)
+            return counter or Counter(ast.unparse(expr), loop, None, None, None), None
         followed = values.values_by_iteration(expr, CALLS_SHOWN)
         if followed is not None:
             # Through the module's helpers and what the loop carries: `lr = cosine_lr(step)` gives a
