@@ -20,9 +20,12 @@ from xlalens.analyzers.models.tracing.key_flow import (
     returned_key,
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
+from xlalens.analyzers.semantics.calls import may_call_transformed
 from xlalens.analyzers.semantics.flow import FlowWalk, State
+from xlalens.analyzers.semantics.interpreter import UNKNOWN_OPTION
 from xlalens.analyzers.semantics.loops import enclosing_loops, parents
-from xlalens.analyzers.semantics.names import ModuleIndex, Scope
+from xlalens.analyzers.semantics.names import ModuleIndex, Scope, positional_params
+from xlalens.analyzers.semantics.values import FunctionRef, Transformed
 
 
 def key_argument(call: ast.Call) -> ast.expr | None:
@@ -145,12 +148,16 @@ def reused_keys(ctx: CheckContext) -> dict[int, Reuse]:
 _CONSUMERS = frozenset(f"jax.random.{name}" for name in SAMPLERS | SPLITTERS)
 
 
+_MAY_BE_VMAPPED = may_call_transformed("vmap")
+
+
 def _may_use_up_a_key(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
-    """A ``jax.random`` consumer, or a call of one of the module's functions that uses up a key argument."""
+    """A ``jax.random`` consumer, a call of one of the module's functions that uses up a key argument,
+    or a vmapped call (which may hand one key to every example)."""
     if index.qualname(call.func, scope) in _CONSUMERS:
         return True
     summaries = key_summaries(index)
-    return bool(summaries) and bool(consumed_by_call(index, call))
+    return bool(summaries) and (bool(consumed_by_call(index, call)) or _MAY_BE_VMAPPED(call, scope, index))
 
 
 @register_rule
@@ -161,7 +168,10 @@ class PrngKeyReuse(Rule):
     or reassignment of the key in between — including a sampler inside a loop whose key is never
     changed in the loop. Keys are followed into the module's helpers (`dropout(h, key)` twice uses
     `key` twice), out of helpers that return the key they were given, and through `self.key`.
-    Calls on exclusive branches (`if`/`else`) are not reported.
+    Calls on exclusive branches (`if`/`else`) are not reported. A `jax.vmap` whose `in_axes`
+    gives `None` to a key that the mapped function draws from or splits hands every example the
+    same key; one per example (`jax.random.split(key, n)` mapped with 0, or `fold_in` with the
+    example's index inside) is not reported.
 
     It also finds a draw whose key is the same on every run of a function that runs many times:
     a `lax.scan`/`fori_loop`/`while_loop`/`lax.map` body drawing from a key it closes over or
@@ -222,6 +232,8 @@ class PrngKeyReuse(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
+        if self.check_broadcast_key(node, ctx):
+            return
         found = reused_keys(ctx).get(id(node))
         if found is None:
             self.check_fixed_key(node, ctx)
@@ -271,6 +283,44 @@ class PrngKeyReuse(Rule):
             fix=fix,
             related=(RelatedLocation(ctx.path, ctx.source.node_range(earlier), f"`{key}` was already used here"),),
         )
+
+    def check_broadcast_key(self, node: ast.Call, ctx: CheckContext) -> bool:
+        """``jax.vmap(f, in_axes=(0, None))(xs, key)`` where ``f`` draws from or splits that key: every
+        example gets the same key, so every example gets the same numbers."""
+        if not isinstance(node.func, ast.Name | ast.Attribute | ast.Call) or any(
+            isinstance(a, ast.Starred) for a in node.args
+        ):
+            return False
+        value = ctx.value(node.func)
+        if not isinstance(value, Transformed) or value.transform != "jax.vmap":
+            return False
+        function = value.function
+        if not isinstance(function, FunctionRef) or function.bound:
+            return False
+        summary = key_summaries(ctx.index).get(function.node)
+        in_axes = value.option("in_axes", 0)
+        if summary is None or in_axes == UNKNOWN_OPTION:
+            return False
+        axes = in_axes if isinstance(in_axes, tuple) else (in_axes,) * len(node.args)
+        if len(axes) != len(node.args) or all(axis is None for axis in axes):
+            return False
+        params = positional_params(function.node)
+        for position, kinds in sorted(summary.consumes.items()):
+            if position >= len(axes) or axes[position] is not None or position >= len(params):
+                continue
+            argument, param, callee = node.args[position], params[position], _function_name(function.node)
+            uses = "draws from" if "sample" in kinds else "splits"
+            ctx.report(
+                argument,
+                f"`vmap` hands every example the same key `{snippet(ctx, argument)}`, which `{callee}` {uses}",
+                detail=f"`in_axes` gives `{param}` the entry None, so every example of the batch gets the same key "
+                f"`{ctx.segment(argument)}`; `{callee}` {uses} it, and a key always gives the same bits: every "
+                "example gets the same numbers; pass one key per example (`jax.random.split(key, batch_size)`) "
+                "and map it with in_axes 0.",
+                explainer="randomness#keys-under-vmap",
+            )
+            return True
+        return False
 
     def check_fixed_key(self, node: ast.Call, ctx: CheckContext) -> None:
         """A draw in a function that runs many times from a key that is the same on every run: closed
