@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from typing import ClassVar
 
 from xlalens.analyzers.core.diagnostics import first_fitting
@@ -11,6 +12,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.sharding.values import DevicesValue, MeshValue
+from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import CallArguments, Seq
 
 _MAKE_MESH = frozenset({"jax.make_mesh", "jax.sharding.make_mesh"})
@@ -62,9 +64,11 @@ class MeshShapeDiffersFromDevices(Rule):
 
     ## Options
     - `device-count`: the number of devices the code runs on; without it only shapes that
-      contradict their own axis names are reported. Code that tests the device count itself
-      (`if jax.device_count() >= 16:`) or forces it (`--xla_force_host_platform_device_count`) is
-      left alone.
+      contradict their own axis names are reported, except in a file that forces its own host
+      device count with a literal `os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"`
+      (a test simulating a pod on CPU), whose meshes are checked against that count. Code that
+      tests the device count itself (`if jax.device_count() >= 16:`), or forces it alongside the
+      setting or in another way, is left alone.
 
     ## References
     - `jax/_src/mesh.py`, `Mesh.__new__`; `jax/_src/sharding_impls.py`, `make_mesh`
@@ -130,27 +134,29 @@ class MeshShapeDiffersFromDevices(Rule):
 
     def check_make_mesh_devices(self, node: ast.Call, mesh: MeshValue, ctx: CheckContext) -> None:
         """``jax.make_mesh`` asking for more devices than ``device-count``."""
-        devices = _configured_count(ctx)
+        configured = _configured_count(ctx)
         sizes = mesh.axis_sizes
-        if devices is None or sizes is None or any(s is None for s in sizes) or "devices" in _keywords(node):
+        if configured is None or sizes is None or any(s is None for s in sizes) or "devices" in _keywords(node):
             return
+        devices, where = configured
         shape = tuple(s for s in sizes if s is not None)
         needed = math.prod(shape)
         if needed <= devices:
             return
         ctx.report(
             node.args[0] if node.args else node,
-            f"the mesh {_shape_text(shape)} needs {needed} devices but `device-count` is {devices}",
+            f"the mesh {_shape_text(shape)} needs {needed} devices but {where}",
             detail=f'JAX raises "Number of devices {devices} must be >= the product of mesh_shape '
             f'{_shape_text(shape)}".',
         )
 
     def check_device_array(self, node: ast.Call, devices: DevicesValue, create: bool, ctx: CheckContext) -> None:
         """All devices reshaped, or laid out by ``create_device_mesh``, to a shape of another size."""
-        count = _configured_count(ctx)
+        configured = _configured_count(ctx)
         shape = devices.shape
-        if count is None or shape is None or any(s is None or s < 0 for s in shape):
+        if configured is None or shape is None or any(s is None or s < 0 for s in shape):
             return
+        count, where = configured
         known = tuple(s for s in shape if s is not None)
         needed = math.prod(known)
         if needed == count:
@@ -164,22 +170,29 @@ class MeshShapeDiffersFromDevices(Rule):
             subject = f"reshaping all devices to {_shape_text(known)}"
         else:
             return
-        ctx.report(node, f"{subject} needs {needed} devices but `device-count` is {count}", detail=f"{raised}.")
+        ctx.report(node, f"{subject} needs {needed} devices but {where}", detail=f"{raised}.")
 
 
 _FORCED_HOST_COUNT = "xla_force_host_platform_device_count"
 _DEVICE_QUERIES = frozenset({"device_count", "local_device_count", "devices", "local_devices"})
 
 
-def _configured_count(ctx: CheckContext) -> int | None:
-    """``device-count``, unless the file forces its own host device count (``XLA_FLAGS=
-    --xla_force_host_platform_device_count=8``) or the code around the mesh asks for the device count
-    itself in a condition, an assert or a decorator (``if jax.device_count() >= 16:``,
+def _configured_count(ctx: CheckContext) -> tuple[int, str] | None:
+    """The device count the code runs with, and how messages name it: ``device-count``; or, when that is
+    not set, the host device count the file forces with a literal ``XLA_FLAGS`` assignment
+    (``--xla_force_host_platform_device_count=8``). None when the file forces a count some other way
+    or alongside the setting (it runs with its own), or when the code around the mesh asks for the
+    device count itself in a condition, an assert or a decorator (``if jax.device_count() >= 16:``,
     ``@skipif(jax.device_count() < 8)``): it is written for several counts, and the configured one says
     nothing about the branch."""
-    count = ctx.settings.device_count
-    if count is None or _FORCED_HOST_COUNT in ctx.source.text:
-        # A file that sets its own (host) device count runs with that many, whatever the setting.
+    count: int | None = ctx.settings.device_count
+    where = f"`device-count` is {count}"
+    if _FORCED_HOST_COUNT in ctx.source.text:
+        forced = ctx.index.derived("forced-host-device-count", forced_host_device_count)
+        if count is not None or forced is None:
+            return None
+        count, where = forced, f"the file forces {forced} host devices"
+    if count is None:
         return None
     owner = ctx.scope.enclosing_function()
     root = owner.node if owner is not None else ctx.index.tree
@@ -194,7 +207,40 @@ def _configured_count(ctx: CheckContext) -> int | None:
             name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
             if name in _DEVICE_QUERIES:
                 return None
-    return count
+    return count, where
+
+
+_FORCED_COUNT = re.compile(r"--xla_force_host_platform_device_count=(\d+)")
+
+
+def forced_host_device_count(index: ModuleIndex) -> int | None:
+    """The host device count a module forces at its top level: ``os.environ["XLA_FLAGS"] = "...count=8"``
+    (or ``os.environ.setdefault``/``update`` with a literal), when that is the only way it sets it.
+
+    Examples:
+        >>> code = 'import os\\nos.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"\\n'
+        >>> forced_host_device_count(ModuleIndex(ast.parse(code), []))
+        8
+        >>> forced_host_device_count(ModuleIndex(ast.parse(code + 'os.environ["XLA_FLAGS"] = flags\\n'), []))
+    """
+    found: set[int] = set()
+    for node in ast.walk(index.tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and _FORCED_HOST_COUNT in node.value:
+            match = _FORCED_COUNT.search(node.value)
+            if match is None:
+                return None
+            found.add(int(match.group(1)))
+    writes = [
+        statement
+        for statement in index.tree.body
+        if isinstance(statement, ast.Assign)
+        and any(
+            isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) and t.slice.value == "XLA_FLAGS"
+            for t in statement.targets
+        )
+    ]
+    literal = all(isinstance(w.value, ast.Constant) and _FORCED_HOST_COUNT in str(w.value.value) for w in writes)
+    return found.pop() if len(found) == 1 and writes and literal else None
 
 
 def _keywords(node: ast.Call) -> set[str]:
