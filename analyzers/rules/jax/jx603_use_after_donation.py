@@ -12,11 +12,12 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.tracing.jit_wrappers import JitIndex, bind_arguments, calls_jit_wrapper, jit_index
 from xlalens.analyzers.rules.jax._tracing import snippet
+from xlalens.analyzers.semantics.classes import class_model
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.loops import enclosing_loops, node_in, parents
 from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex, Scope
-from xlalens.analyzers.semantics.values import Array, Dict, Instance, Seq, Value
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, Dict, Instance, Seq, Value
 
 # What still works on a deleted array (checked with JAX 0.10.2): its metadata lives in the Python
 # object, not the buffer. `x.T`, `x.device` and printing read the buffer and raise.
@@ -100,6 +101,9 @@ class _Donations(FlowWalk):
     def on_store(self, name: str, value: ast.expr | None, state: State) -> None:
         state.pop(("donated", name), None)
         state.pop(("via", name), None)
+        # A new object under the name: its attributes (`state.params`) are new too.
+        for key in [k for k in state if k[0] in ("donated", "via") and str(k[1]).startswith(f"{name}.")]:  # type: ignore[index]
+            del state[key]
         # Whoever held the old value still holds it, but it can no longer be donated through `name`.
         for key, held in list(state.items()):
             if key[0] == "holds" and name in held:  # type: ignore[index,operator]
@@ -128,6 +132,13 @@ class _Donations(FlowWalk):
             return
         for argument in bind_arguments(wrapper, call):
             expr = argument.expr
+            attribute = _attribute_path(expr)
+            if argument.donated and attribute is not None:
+                # `apply(self.params, ...)`: the attribute keeps naming the donated arrays until reassigned.
+                if self.attribute_holds_device_arrays(expr):  # type: ignore[arg-type]
+                    state[("donated", attribute)] = call
+                    state[("via", attribute)] = attribute
+                continue
             if not argument.donated or not isinstance(expr, ast.Name):
                 continue
             device = ("device", expr.id) in state or _holds_device_arrays(self.interpreter.value_of(expr, self.scope))
@@ -142,7 +153,37 @@ class _Donations(FlowWalk):
                 state[("donated", name)] = call
                 state[("via", name)] = expr.id
 
+    def attribute_holds_device_arrays(self, expr: ast.Attribute) -> bool:
+        """Whether ``obj.attr`` holds JAX arrays: its value here, or else what the methods of the object's
+        class assign to it (every assignment whose value is known holds them, and one at least is known)."""
+        if _holds_device_arrays(self.interpreter.value_of(expr, self.scope)):
+            return True
+        owner = self.interpreter.value_of(expr.value, self.scope)
+        if not isinstance(owner, Instance):
+            return False
+        known = []
+        for value, method in class_model(self.index, owner.node).attribute_assignments.get(expr.attr, []):
+            method_scope = self.index.scope_of(method)
+            found = self.interpreter.value_of(value, method_scope) if method_scope is not None else UNKNOWN
+            if found is not UNKNOWN:
+                known.append(_holds_device_arrays(found))
+        return bool(known) and all(known)
+
+    def expr(self, node: ast.expr, state: State) -> None:
+        path = _attribute_path(node)
+        if path is not None and isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+            call = state.get(("donated", path))
+            if isinstance(call, ast.Call) and id(node) not in self._seen and not self.metadata_only(node):
+                self._seen.add(id(node))
+                read = ast.copy_location(ast.Name(id=path, ctx=ast.Load()), node)
+                self.reads.setdefault(id(call), []).append((read, path))
+        super().expr(node, state)
+
     def bind(self, target: ast.expr, value: ast.expr | None, state: State) -> None:
+        path = _attribute_path(target)
+        if path is not None:
+            state.pop(("donated", path), None)
+            state.pop(("via", path), None)
         pairs = (
             isinstance(target, ast.Tuple | ast.List)
             and isinstance(value, ast.Tuple | ast.List)
@@ -211,7 +252,7 @@ class _Donations(FlowWalk):
         via = state.get(("via", name.id))
         self.reads.setdefault(id(call), []).append((name, via if isinstance(via, str) else name.id))
 
-    def metadata_only(self, name: ast.Name) -> bool:
+    def metadata_only(self, name: ast.Name | ast.Attribute) -> bool:
         """``x.shape``, ``x.dtype``, ``len(x)``…: reads that work on a deleted array."""
         parent = parents(self.index, self.scope).get(id(name))
         if isinstance(parent, ast.Attribute) and parent.value is name:
@@ -227,6 +268,13 @@ class _Donations(FlowWalk):
             return True
         # jax.make_jaxpr(f)(x) traces f on x's type.
         return isinstance(func, ast.Call) and self.index.qualname(func.func, self.scope) == "jax.make_jaxpr"
+
+
+def _attribute_path(expr: ast.expr) -> str | None:
+    """``self.params`` for an attribute of a plain name, else None."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        return f"{expr.value.id}.{expr.attr}"
+    return None
 
 
 _FOUND: weakref.WeakKeyDictionary[ModuleIndex, dict[int, dict[int, list[ast.Name]]]] = weakref.WeakKeyDictionary()
@@ -258,8 +306,9 @@ class UseAfterDonation(Rule):
     count too: an alias (`best = params`), a tuple, list or dict built from the array, an object
     constructed with it, `functools.partial` binding it, a list it was appended to, and the names a
     donated tuple was unpacked into — read after the donation, or passed to the very call that
-    donates them. Reading only metadata (`x.shape`, `x.dtype`, `len(x)`) is not reported: that
-    still works.
+    donates them. An attribute donated as it is (`apply_grads(self.params, grads)`) counts until
+    it is assigned again (`self.params = ...`). Reading only metadata (`x.shape`, `x.dtype`,
+    `len(x)`) is not reported: that still works.
 
     ## Why is this bad?
     Donating an argument lets XLA reuse its memory for an output, and JAX deletes the array when it
