@@ -204,16 +204,23 @@ class _Donations(FlowWalk):
 
     @staticmethod
     def sharing_buffers(name: str, state: State) -> set[str]:
-        """``name``, the names whose values hold it, and the names its value holds (transitively)."""
+        """``name``, the names its value holds (transitively), and the names whose values hold any of
+        those (transitively): not the other names a holder holds (`carry = (params, velocity)` does not
+        make `velocity` share `params`'s arrays)."""
         holds = {k[1]: v for k, v in state.items() if k[0] == "holds"}  # type: ignore[index]
-        found = {name}
+        inside = {name}
         changed = True
         while changed:
             changed = False
             for holder, held in holds.items():
-                if holder in found and not held <= found:  # type: ignore[operator]
-                    found |= held  # type: ignore[arg-type]
+                if holder in inside and not held <= inside:  # type: ignore[operator]
+                    inside |= held  # type: ignore[arg-type]
                     changed = True
+        found = set(inside)
+        changed = True
+        while changed:
+            changed = False
+            for holder, held in holds.items():
                 if holder not in found and held & found:  # type: ignore[operator]
                     found.add(holder)
                     changed = True
