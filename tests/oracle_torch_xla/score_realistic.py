@@ -12,7 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+# The oracle tier's module, and the repository root it imports the fork server from.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from test_oracle_torch_xla import REALISTIC_CASES
 
