@@ -64,7 +64,9 @@ def rewrite(text: str) -> tuple[str, set[tuple[int, int]]]:
         tokens = list(tokenize.generate_tokens(io.StringIO(text, newline="").readline))
     except (tokenize.TokenError, SyntaxError):
         return text, set()
-    lines = text.splitlines(keepends=True)
+    # The lines tokenize counted: `str.splitlines` also breaks at form feeds, `\x1c`-`\x1e`, `\x85` and
+    # `\u2028`, which would shift every token position after one of them.
+    lines = io.StringIO(text, newline="").readlines()
     edits: list[tuple[int, int, int, int, str | None]] = []  # (line, col, end line, end col, replacement)
     type_lines: set[tuple[int, int]] = set()
     previous: tokenize.TokenInfo | None = None

@@ -218,8 +218,10 @@ def _check_python(source: SourceText, path: str, settings: Settings, rules: Sequ
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             tree = ast.parse(source.text, filename=path)
-    except RecursionError:
-        return [_limit_diagnostic(path, "it nests expressions too deeply for Python's parser (RecursionError)")]
+    except (RecursionError, MemoryError) as error:
+        # CPython's parser reports a stack it overflowed as MemoryError ("source too complex to parse").
+        name = type(error).__name__
+        return [_limit_diagnostic(path, f"it nests expressions too deeply for Python's parser ({name})")]
     except (SyntaxError, ValueError) as error:
         if isinstance(error, SyntaxError):
             newer = _parse_type_params(source.text, path)

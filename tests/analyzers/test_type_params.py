@@ -92,6 +92,9 @@ def test_type_statements_become_assignments_and_type_as_a_name_is_untouched():
         ("import jax\ntype A = int\nx = '\\N{NO SUCH NAME}'\n", "E999", 3),
         ("import jax\ndef f[T](x):\n    return x +\n", "E999", 3),
         ("import jax\nif True: type Shape = tuple[int, ...]\n", "E998", 1),
+        # Characters `str.splitlines` breaks at but tokenize does not once shifted every position after them.
+        ("import jax\nx = 1 \x0b 2\ntype A = int\ndef f[T](x):\n    return x\n", "E999", 2),
+        ("import jax\n# a form feed \x0c here\ntype A = int\ndef f[T](x):\n    return x +\n", "E999", 5),
     ],
 )
 def test_what_still_does_not_parse_keeps_its_own_verdict(text, code, line):

@@ -135,8 +135,16 @@ def test_deep_code_that_python_compiles_is_analyzed(name):
     assert not [c for c in codes if c.startswith("E9")], codes
 
 
-def test_code_too_deep_for_python_is_over_the_limit():
-    [limit] = check_source("import jax\nx = " + " + ".join(["a"] * 50_000) + "\n", "deep.py")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "import jax\nx = " + " + ".join(["a"] * 50_000) + "\n",  # RecursionError in the parser
+        "import jax\nx = " + "-" * 10_000 + "1\n",  # MemoryError: the parser's stack overflows
+    ],
+    ids=["recursion", "parser-stack"],
+)
+def test_code_too_deep_for_python_is_over_the_limit(text):
+    [limit] = check_source(text, "deep.py")
     assert limit.code == "E903" and "too deeply" in limit.message
 
 

@@ -53,7 +53,7 @@ from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue, axis_
 from xlalens.analyzers.semantics.interpreter import Interpreter, InterpreterExtension, ParameterValues
 from xlalens.analyzers.semantics.loops import parents
 from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, positional_params
-from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, Seq, Value, join
+from xlalens.analyzers.semantics.values import UNKNOWN, Array, Const, FunctionRef, Seq, Value, join
 
 if TYPE_CHECKING:
     from xlalens.analyzers.semantics.scope_view import ScopeView
@@ -367,11 +367,16 @@ class ShardMapModel:
         return None
 
     def _function(self, expr: ast.expr, scope: Scope) -> FunctionNode | None:
-        """The local ``def`` or ``lambda`` an expression names."""
+        """The local ``def`` or ``lambda`` an expression names, or that a factory of the module returns
+        (``stage_forward(cfg)`` returning its nested ``forward``)."""
         if isinstance(expr, ast.Lambda):
             return expr
         if isinstance(expr, ast.Name):
             return self.index.local_function(expr.id, scope)
+        if isinstance(expr, ast.Call):
+            value = self.interpreter.value_of(expr, scope)
+            if isinstance(value, FunctionRef) and not value.bound:
+                return value.node
         return None
 
     # -- applications -----------------------------------------------------------------------------

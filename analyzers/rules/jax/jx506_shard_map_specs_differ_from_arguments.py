@@ -25,9 +25,9 @@ from xlalens.analyzers.models.sharding.shard_map import (
     shard_map_model,
     spec_text,
 )
-from xlalens.analyzers.models.sharding.values import SpecValue
+from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
 from xlalens.analyzers.rules.jax._pallas import plural
-from xlalens.analyzers.semantics.names import FunctionNode, positional_params
+from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Seq, Value
 
 _PYTREE_ERROR = "pytree structure error"
@@ -40,7 +40,10 @@ class ShardMapSpecsDifferFromArguments(Rule):
     function is called with, or whose `out_specs` does not have the structure of what the
     function returns: a tuple of 3 specs for a function called with 2 arguments (or taking 2
     parameters), `in_specs` written as a list, a tuple of 3 `out_specs` for a function that
-    returns a pair, or a tuple of specs for a function that returns one array.
+    returns a pair, or a tuple of specs for a function that returns one array. On a mesh with
+    Explicit axes (`jax.make_mesh`'s default), it also finds an argument built by a `jnp`
+    constructor and never placed (`jnp.ones(...)`, no `device_put`) whose spec splits it over an
+    Explicit axis: shard_map requires the argument to carry that sharding already.
 
     ## Why is this bad?
     `shard_map` pairs `in_specs` with the tuple of positional arguments, and `out_specs` with the
@@ -110,6 +113,47 @@ class ShardMapSpecsDifferFromArguments(Rule):
             return
         self.check_inputs(site, ctx)
         self.check_outputs(site, ctx)
+        self.check_unsharded_inputs(site, ctx)
+
+    def check_unsharded_inputs(self, site: ShardMapSite, ctx: CheckContext) -> None:
+        """On a mesh with Explicit axes, an argument whose spec splits it over an Explicit axis must already
+        carry that sharding: a freshly built ``jnp.ones(...)`` is replicated, and the call raises."""
+        mesh = site.mesh
+        if not isinstance(mesh, MeshValue) or mesh.axis_types is None or mesh.axis_names is None:
+            return
+        explicit = {name for name, kind in zip(mesh.axis_names, mesh.axis_types, strict=False) if kind == "Explicit"}
+        value = site.in_specs
+        if not explicit or value is None:
+            return
+        scopes = ctx.index.derived("call-scopes", _call_scopes)
+        for application in site.applications:
+            call = application.call
+            scope = scopes.get(id(call))
+            if scope is None or any(isinstance(a, ast.Starred) for a in call.args):
+                continue
+            if not _applies_directly(call, scope, site, ctx):
+                continue
+            specs = value.items if isinstance(value, Seq) else (value,) * len(call.args)
+            if len(specs) != len(call.args):
+                continue
+            for argument, spec in zip(call.args, specs, strict=True):
+                split = [axis for axis in spec.mesh_axes if axis in explicit] if isinstance(spec, SpecValue) else []
+                built = _fresh_array(argument, scope, ctx) if split else None
+                if built is None:
+                    continue
+                ctx.report(
+                    argument,
+                    f"`{shorten(ctx.segment(argument))}` is not sharded but its spec {spec.describe()} splits it "
+                    f"over Explicit axis {split[0]!r}",
+                    detail=f"`{ctx.segment(argument)}` comes from `{shorten(ctx.segment(built))}`, which is replicated "
+                    f"(P(None, ...)); on a mesh with Explicit axes shard_map checks that each argument already has "
+                    f'the sharding its in_specs name: JAX raises ValueError "in_specs passed to shard_map: '
+                    f'{spec.describe()} does not match the specs of the input". Place it first with '
+                    f"`jax.device_put(x, NamedSharding(mesh, {spec.describe()}))` (or `jax.reshard`), or use a mesh "
+                    "with Auto axes.",
+                    related=[_located(ctx, call, "the mapped function is called here")],
+                )
+                return
 
     def check_inputs(self, site: ShardMapSite, ctx: CheckContext) -> None:
         value, expr = site.in_specs, site.in_specs_node
@@ -266,3 +310,47 @@ def _tuple_fix(ctx: CheckContext, expr: ast.expr) -> Fix | None:
     if len(expr.elts) == 1 and not inner.rstrip().endswith(","):
         inner = inner.rstrip() + ","
     return ctx.fix("Write `in_specs` as a tuple", Applicability.SAFE, [ctx.edit(expr, f"({inner})")])
+
+
+_FRESH_CONSTRUCTORS = frozenset(
+    f"jax.numpy.{name}" for name in ("zeros", "ones", "full", "empty", "arange", "linspace", "eye", "array", "asarray")
+)
+"""``jax.numpy`` constructors whose result is replicated unless given ``device=`` or ``out_sharding=``."""
+
+
+def _call_scopes(index: ModuleIndex) -> dict[int, Scope]:
+    return {id(call): scope for call, scope in index.nodes.get(ast.Call, ())}
+
+
+def _fresh_array(expr: ast.expr, scope: Scope, ctx: CheckContext) -> ast.Call | None:
+    """The ``jnp`` constructor call that built ``expr`` (itself, or the one assignment of the name it is)
+    without a ``device=``/``out_sharding=``: an array nobody has placed on the mesh."""
+    if isinstance(expr, ast.Name):
+        found = ctx.index.lookup(expr.id, scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+            return None
+        statement = ctx.index.assignment_of(found[1][0].node)
+        if statement is None:
+            return None
+        expr, scope = statement.value, found[0]
+    if not isinstance(expr, ast.Call) or ctx.index.qualname(expr.func, scope) not in _FRESH_CONSTRUCTORS:
+        return None
+    if any(k.arg in (None, "device", "out_sharding", "sharding") for k in expr.keywords):
+        return None
+    return expr
+
+
+def _applies_directly(call: ast.Call, scope: Scope, site: ShardMapSite, ctx: CheckContext) -> bool:
+    """Whether ``call`` calls the shard_map itself, outside any traced function (not through ``jax.jit``)."""
+    function = scope.enclosing_function()
+    if function is not None and id(function.node) in ctx.traced:
+        return False
+    if call.func is site.call:
+        return True
+    if not isinstance(call.func, ast.Name):
+        return False
+    found = ctx.index.lookup(call.func.id, scope)
+    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        return False
+    statement = ctx.index.assignment_of(found[1][0].node)
+    return statement is not None and statement.value is site.call
