@@ -96,6 +96,16 @@ def shorten(text: str, limit: int = SHORT_SOURCE) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def tuple_text(items: tuple[object, ...]) -> str:
+    """A tuple as Python prints it, for shapes in messages.
+
+    Examples:
+        >>> tuple_text((4,)), tuple_text((2, 3)), tuple_text(())
+        ('(4,)', '(2, 3)', '()')
+    """
+    return f"({items[0]},)" if len(items) == 1 else f"({', '.join(map(str, items))})"
+
+
 def first_fitting(*candidates: str) -> str:
     """The first wording that fits in :data:`MESSAGE_LIMIT` characters, most telling first; else the last.
 

@@ -1927,12 +1927,10 @@ class _FunctionRun:
         """``jnp.concatenate([a, b], axis)``, ``stack``, ``append(a, b)``, ``vstack``, ``hstack`` of known shapes."""
         if name == "append":
             parts: list[Value] = list(args[:2])
-            default_axis: int | None = None
             axis_value = keywords.get("axis", args[2] if len(args) > 2 else Const(None))
         else:
             parts = list(args[0].items) if args and isinstance(args[0], Seq) else []
-            default_axis = 0
-            axis_value = keywords.get("axis", args[1] if len(args) > 1 else Const(default_axis))
+            axis_value = keywords.get("axis", args[1] if len(args) > 1 else Const(0))
         shapes: list[tuple[int, ...]] = []
         dtypes_seen: set[str | None] = set()
         for part in parts:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from typing import ClassVar
 
+from xlalens.analyzers.core.diagnostics import tuple_text
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -23,10 +24,6 @@ _LENGTH_ERROR = (
     "vmap in_axes must be an int, None, or a tuple of entries corresponding to the positional arguments passed "
     "to the function, but got len(in_axes)={given}, len(args)={count}"
 )
-
-
-def _python_shape(shape: tuple[int, ...]) -> str:
-    return f"({shape[0]},)" if len(shape) == 1 else f"({', '.join(map(str, shape))})"
 
 
 def _axes_text(in_axes: object) -> str:
@@ -132,7 +129,7 @@ class VmapInAxesDifferFromArguments(Rule):
             rank = len(shape)
             minimum = axis + 1 if axis >= 0 else -axis
             sizes = [size for size in shape if isinstance(size, int)]
-            shown = f" (its shape is {_python_shape(tuple(sizes))})" if len(sizes) == rank else ""
+            shown = f" (its shape is {tuple_text(tuple(sizes))})" if len(sizes) == rank else ""
             hint = "pass `None` for it in `in_axes` if every example shares it" if rank == 0 else "map an axis it has"
             ctx.report(
                 arg,

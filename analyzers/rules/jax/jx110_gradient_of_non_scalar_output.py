@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Position, Range, RelatedLocation
+from xlalens.analyzers.core.diagnostics import Position, Range, RelatedLocation, tuple_text
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -31,7 +31,7 @@ class _Gradient:
 
 def _shape_text(shape: tuple[int | None, ...]) -> str:
     if all(isinstance(size, int) for size in shape):
-        return f"({shape[0]},)" if len(shape) == 1 else f"({', '.join(map(str, shape))})"
+        return tuple_text(shape)
     return f"rank {len(shape)}"
 
 

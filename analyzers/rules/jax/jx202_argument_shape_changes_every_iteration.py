@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Severity
+from xlalens.analyzers.core.diagnostics import Severity, tuple_text
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -393,7 +393,7 @@ class _ShapeFinder:
         if counter is None:
             counter = Counter(name.id, loop, None, None, None)
         self.joined[name.id] = values
-        shown = ", ".join(_python_shape(shape) for shape in shapes)  # type: ignore[arg-type]
+        shown = ", ".join(tuple_text(shape) for shape in shapes)  # type: ignore[arg-type]
         return counter, f"`{name.id}` is joined onto itself every iteration: shape {shown}, …", False
 
     def changes_shape(self, expr: ast.expr, counter: Counter) -> bool:
@@ -552,10 +552,6 @@ class _ShapeFinder:
         appended_before = append.lineno < name.lineno
         count = iteration + (1 if appended_before else 0)
         return Seq((*initial, *([element] * count)), is_list=True)
-
-
-def _python_shape(shape: tuple[int, ...]) -> str:
-    return f"({shape[0]},)" if len(shape) == 1 else f"({', '.join(map(str, shape))})"
 
 
 def _known_shape(value: Value) -> tuple[int, ...] | None:

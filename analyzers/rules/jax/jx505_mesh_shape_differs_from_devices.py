@@ -7,7 +7,7 @@ import math
 import re
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import first_fitting
+from xlalens.analyzers.core.diagnostics import first_fitting, tuple_text
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
@@ -24,10 +24,6 @@ _NDIM_ERROR = (
     "Mesh requires the ndim of its first argument (`devices`) to equal the length of its second argument "
     "(`axis_names`), but got devices.ndim == {ndim} and len(axis_names) == {names}."
 )
-
-
-def _shape_text(shape: tuple[int, ...]) -> str:
-    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
 @register_rule
@@ -145,9 +141,9 @@ class MeshShapeDiffersFromDevices(Rule):
             return
         ctx.report(
             node.args[0] if node.args else node,
-            f"the mesh {_shape_text(shape)} needs {needed} devices but {where}",
+            f"the mesh {tuple_text(shape)} needs {needed} devices but {where}",
             detail=f'JAX raises "Number of devices {devices} must be >= the product of mesh_shape '
-            f'{_shape_text(shape)}".',
+            f'{tuple_text(shape)}".',
         )
 
     def check_device_array(self, node: ast.Call, devices: DevicesValue, create: bool, ctx: CheckContext) -> None:
@@ -162,12 +158,12 @@ class MeshShapeDiffersFromDevices(Rule):
         if needed == count:
             return
         if create:
-            raised = f'JAX raises "Number of devices {count} must equal the product of mesh_shape {_shape_text(known)}"'
-            subject = f"`create_device_mesh({_shape_text(known)})`"
+            raised = f'JAX raises "Number of devices {count} must equal the product of mesh_shape {tuple_text(known)}"'
+            subject = f"`create_device_mesh({tuple_text(known)})`"
         elif isinstance(node.func, ast.Attribute) and node.func.attr == "reshape":
             numpy_shape = "(" + ",".join(str(s) for s in known) + ("," if len(known) == 1 else "") + ")"
             raised = f'NumPy raises "cannot reshape array of size {count} into shape {numpy_shape}"'
-            subject = f"reshaping all devices to {_shape_text(known)}"
+            subject = f"reshaping all devices to {tuple_text(known)}"
         else:
             return
         ctx.report(node, f"{subject} needs {needed} devices but {where}", detail=f"{raised}.")
