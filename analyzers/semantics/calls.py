@@ -216,12 +216,11 @@ class CallGraph:
 
     def _alias(self, name: ast.Name, scope: Scope) -> tuple[ast.Call, Scope] | None:
         """``step`` of ``step = jax.jit(train_step, ...)`` (bound once): the wrapping call and its scope."""
-        found = self.index.lookup(name.id, scope)
-        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        assigned = self.index.single_assignment(name.id, scope)
+        if assigned is None:
             return None
-        owner, (binding,) = found
-        statement = self.index.assignment_of(binding.node)
-        if statement is None or not isinstance(statement.value, ast.Call):
+        statement, owner = assigned
+        if not isinstance(statement.value, ast.Call):
             return None
         head = self.index.qualname(statement.value.func, owner)
         if head not in CALL_KINDS and head != "functools.partial":

@@ -469,6 +469,22 @@ class ModuleIndex:
         statement = self._assignments.get(id(target))
         return statement if statement is not None and len(statement.targets) == 1 else None
 
+    def single_assignment(self, name: str, scope: Scope) -> tuple[ast.Assign, Scope] | None:
+        """The one ``name = value`` statement that binds ``name`` as seen from ``scope``, and the scope it is
+        in; None when the name is bound more than once or some other way.
+
+        Examples:
+            >>> index = ModuleIndex(ast.parse("w = make()\\nv = 1\\nv = 2\\n"), [ast.Assign])
+            >>> statement, owner = index.single_assignment("w", index.module_scope)
+            >>> ast.unparse(statement), owner is index.module_scope, index.single_assignment("v", index.module_scope)
+            ('w = make()', True, None)
+        """
+        found = self.lookup(name, scope)
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+            return None
+        statement = self.assignment_of(found[1][0].node)
+        return (statement, found[0]) if statement is not None else None
+
     def literal_elements(self, expr: ast.expr, scope: Scope) -> list[ast.expr] | None:
         """The elements of a list or tuple written in place, or bound once to the name ``expr`` is.
 
@@ -478,11 +494,10 @@ class ModuleIndex:
             ['f', 'g']
         """
         if isinstance(expr, ast.Name):
-            found = self.lookup(expr.id, scope)
-            if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+            assigned = self.single_assignment(expr.id, scope)
+            if assigned is None:
                 return None
-            statement = self.assignment_of(found[1][0].node)
-            expr = statement.value if statement is not None else expr
+            expr = assigned[0].value
         if isinstance(expr, ast.List | ast.Tuple) and not any(isinstance(e, ast.Starred) for e in expr.elts):
             return list(expr.elts)
         return None

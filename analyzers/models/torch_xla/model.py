@@ -680,11 +680,8 @@ class _Run:
 
     def assigned_value(self, name: str) -> ast.expr | None:
         """The value of the one ``name = value`` statement that binds ``name`` here, if that is how it is bound."""
-        found = self.index.lookup(name, self.scope)
-        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
-            return None
-        statement = self.index.assignment_of(found[1][0].node)
-        return statement.value if statement is not None else None
+        assigned = self.index.single_assignment(name, self.scope)
+        return assigned[0].value if assigned is not None else None
 
     @staticmethod
     def extremum(smallest: bool, args: list[Fact | None]) -> Fact | None:

@@ -343,14 +343,13 @@ def _method_of_instance(index: ModuleIndex, call: ast.Call, scope: Scope) -> Fun
 
 def _instance_method(index: ModuleIndex, holder: ast.Name, method: str, scope: Scope) -> FunctionNode | None:
     """``method`` of the class whose instance ``holder`` is bound to, once, by ``holder = Class(...)``."""
-    found = index.lookup(holder.id, scope)
-    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+    assigned = index.single_assignment(holder.id, scope)
+    if assigned is None:
         return None
-    statement = index.assignment_of(found[1][0].node)
-    built = statement.value if statement is not None else None
+    built, owner = assigned[0].value, assigned[1]
     if not (isinstance(built, ast.Call) and isinstance(built.func, ast.Name)):
         return None
-    cls = index.lookup(built.func.id, found[0])
+    cls = index.lookup(built.func.id, owner)
     if cls is None or len(cls[1]) != 1 or cls[1][0].kind is not BindingKind.CLASS:
         return None
     class_node = cls[1][0].node

@@ -27,7 +27,7 @@ from xlalens.analyzers.models.sharding.shard_map import (
 )
 from xlalens.analyzers.models.sharding.values import MeshValue, SpecValue
 from xlalens.analyzers.rules.jax._pallas import plural
-from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
+from xlalens.analyzers.semantics.names import FunctionNode, ModuleIndex, Scope, positional_params
 from xlalens.analyzers.semantics.values import UNKNOWN, Array, Seq, Value
 
 _PYTREE_ERROR = "pytree structure error"
@@ -326,13 +326,10 @@ def _fresh_array(expr: ast.expr, scope: Scope, ctx: CheckContext) -> ast.Call | 
     """The ``jnp`` constructor call that built ``expr`` (itself, or the one assignment of the name it is)
     without a ``device=``/``out_sharding=``: an array nobody has placed on the mesh."""
     if isinstance(expr, ast.Name):
-        found = ctx.index.lookup(expr.id, scope)
-        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        assigned = ctx.index.single_assignment(expr.id, scope)
+        if assigned is None:
             return None
-        statement = ctx.index.assignment_of(found[1][0].node)
-        if statement is None:
-            return None
-        expr, scope = statement.value, found[0]
+        expr, scope = assigned[0].value, assigned[1]
     if not isinstance(expr, ast.Call) or ctx.index.qualname(expr.func, scope) not in _FRESH_CONSTRUCTORS:
         return None
     if any(k.arg in (None, "device", "out_sharding", "sharding") for k in expr.keywords):
@@ -349,8 +346,5 @@ def _applies_directly(call: ast.Call, scope: Scope, site: ShardMapSite, ctx: Che
         return True
     if not isinstance(call.func, ast.Name):
         return False
-    found = ctx.index.lookup(call.func.id, scope)
-    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
-        return False
-    statement = ctx.index.assignment_of(found[1][0].node)
-    return statement is not None and statement.value is site.call
+    assigned = ctx.index.single_assignment(call.func.id, scope)
+    return assigned is not None and assigned[0].value is site.call

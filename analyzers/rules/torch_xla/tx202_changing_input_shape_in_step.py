@@ -14,7 +14,6 @@ from xlalens.analyzers.models.torch_xla.model import Kind, StepLoop, loaders_of
 from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, is_xla, loop_location, model, snippet, step_place
 from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.loops import walk_scope
-from xlalens.analyzers.semantics.names import BindingKind
 
 
 def _loop_variables(step: StepLoop) -> set[str]:
@@ -91,11 +90,10 @@ def _varying_list(item: ast.Name, loop: StepLoop, ctx: CheckContext, *, sizes_on
         and isinstance(header.iter, ast.Name)
     ):
         return None
-    found = ctx.index.lookup(header.iter.id, loop.scope)
-    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+    assigned = ctx.index.single_assignment(header.iter.id, loop.scope)
+    if assigned is None:
         return None
-    statement = ctx.index.assignment_of(found[1][0].node)
-    built = statement.value if statement is not None else None
+    built, owner = assigned[0].value, assigned[1]
     if not isinstance(built, ast.ListComp) or len(built.generators) != 1:
         return None
     variables = {n.id for n in ast.walk(built.generators[0].target) if isinstance(n, ast.Name)}
@@ -104,7 +102,7 @@ def _varying_list(item: ast.Name, loop: StepLoop, ctx: CheckContext, *, sizes_on
         return header.iter.id if _changing(variables, element) is not None else None
     if not isinstance(element, ast.Call):
         return None
-    factory = ctx.index.qualname(element.func, found[0])
+    factory = ctx.index.qualname(element.func, owner)
     if factory not in tx.TENSOR_FACTORIES_WITHOUT_INPUT:
         return None
     sizes = _size_arguments(factory, element)

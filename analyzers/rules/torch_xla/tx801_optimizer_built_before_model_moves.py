@@ -12,7 +12,6 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.torch_xla.model import Kind
 from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, model, snippet
-from xlalens.analyzers.semantics.names import BindingKind
 
 _SWAP_FLAG = "torch.__future__.set_swap_module_params_on_conversion"
 """With this set, ``Module.to`` swaps each parameter's contents in place and the optimizer follows."""
@@ -66,11 +65,8 @@ def _reads_parameters_of(params: ast.AST, module: ast.expr, ctx: CheckContext, d
 
 def _assigned_once(name: str, ctx: CheckContext) -> ast.expr | None:
     """The value of the one plain assignment that binds ``name``, seen from the current scope."""
-    found = ctx.index.lookup(name, ctx.scope)
-    if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
-        return None
-    statement = ctx.index.assignment_of(found[1][0].node)
-    return statement.value if statement is not None and len(statement.targets) == 1 else None
+    assigned = ctx.index.single_assignment(name, ctx.scope)
+    return assigned[0].value if assigned is not None else None
 
 
 def _binds(node: ast.AST, target: ast.expr) -> bool:

@@ -11,7 +11,6 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.models.torch_xla.model import Kind
 from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, is_tensor, model, snippet
-from xlalens.analyzers.semantics.names import BindingKind
 
 _SAVE = "torch.save"
 _DEPTH = 4
@@ -121,10 +120,7 @@ class TorchSaveOfXlaTensors(Rule):
     @staticmethod
     def assigned_once(name: str, ctx: CheckContext) -> ast.expr | None:
         """The value of the one plain assignment that binds ``name``, seen from the current scope."""
-        found = ctx.index.lookup(name, ctx.scope)
-        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        assigned = ctx.index.single_assignment(name, ctx.scope)
+        if assigned is None or not isinstance(assigned[0].targets[0], ast.Name):
             return None
-        statement = ctx.index.assignment_of(found[1][0].node)
-        if statement is None or len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
-            return None
-        return statement.value
+        return assigned[0].value
