@@ -16,6 +16,9 @@ from xlalens.analyzers.engine.rule import Rule, RuleStatus
 _RULES: dict[str, type[Rule]] = {}
 _REDIRECTS: dict[str, str] = {}
 _FAMILIES: tuple[str, ...] = ("JX", "TX")
+_SELECTIONS: dict[tuple[object, ...], tuple[type[Rule], ...]] = {}
+"""Selections already decided, keyed by the selectors and the registry's contents: every file of a run
+asks for the same one, and deciding it walks every selector against every rule (milliseconds a file)."""
 _loaded = False
 
 
@@ -142,6 +145,29 @@ def select_rules(
         >>> "JX101" in [r.code for r in select_rules(ignore=["JX1"], layers=[(["JX101"], [])])]
         True
     """
+    _load_builtin_rules()
+    key = (
+        tuple(_RULES.items()),
+        tuple(_REDIRECTS.items()),
+        None if select is None else tuple(select),
+        tuple(ignore),
+        tuple(extend_select),
+        preview,
+        tuple((tuple(extend), tuple(dropped)) for extend, dropped in layers),
+    )
+    chosen = _SELECTIONS.get(key)
+    if chosen is None:
+        chosen = _SELECTIONS[key] = tuple(_decide_selection(select, ignore, extend_select, preview, layers))
+    return list(chosen)
+
+
+def _decide_selection(
+    select: Sequence[str] | None,
+    ignore: Sequence[str],
+    extend_select: Sequence[str],
+    preview: bool,
+    layers: Sequence[tuple[Sequence[str], Sequence[str]]],
+) -> list[type[Rule]]:
     decided = _decide([(True, ["ALL"] if select is None else select), (True, extend_select), (False, ignore)])
     for layer_extend, layer_ignore in layers:
         decided.update(_decide([(True, layer_extend), (False, layer_ignore)]))

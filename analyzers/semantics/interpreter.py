@@ -265,7 +265,8 @@ class Interpreter:
         self._site_depth = 0
         self._sites_cut = False
         self._wrapper_calls_recorded: set[int] = set()
-        self._provisional: set[int] = set()
+        self._provisional: dict[int, frozenset[int]] = {}
+        """Evaluations to redo when next asked from the top, with the functions they found in progress."""
         self._cycle_hits: list[int] = []
         """Every evaluation asked for while it was in progress (so it answered nothing), in order."""
         self._untraced_sites = 0
@@ -286,9 +287,16 @@ class Interpreter:
         """
         key = id(scope.node)
         found = self._evaluations.get(key)
-        if found is not None and key in self._provisional and not (self._site_depth or self._untraced_sites):
-            # Computed while its callers were left out; asked now from the top, it gets them (once).
-            self._provisional.discard(key)
+        # Computed while its callers were left out, or while a function it reads was half evaluated:
+        # asked now from the top, with that function done, it is computed again. (While that function
+        # is still in progress, computing it again would meet the same gap.)
+        if (
+            found is not None
+            and key in self._provisional
+            and not (self._site_depth or self._untraced_sites)
+            and not self._provisional[key] & self._in_progress
+        ):
+            del self._provisional[key]
             del self._evaluations[key]
             found = None
         if found is not None:
@@ -315,13 +323,13 @@ class Interpreter:
             self._in_progress.discard(key)
         # Asked while a function it reads from was half evaluated (a jitted function's evaluation asks
         # for its caller's, which reads the jitted function's defaults): what it read there was unknown.
-        cut = cut or any(hit != key for hit in self._cycle_hits[hits:])
+        blockers = frozenset(hit for hit in self._cycle_hits[hits:] if hit != key)
         if key not in self._providing:
             # (one evaluated while its own parameters are being provided holds only for that query)
             self._evaluations[key] = evaluation
-        if cut:
+        if cut or blockers:
             # Its callers were left out for depth or cost: the answer holds until it is asked from the top.
-            self._provisional.add(key)
+            self._provisional[key] = blockers
         return evaluation
 
     def call_site_params(self, function: FunctionNode) -> dict[str, Value] | None:
@@ -330,11 +338,11 @@ class Interpreter:
         Only parameters that the function's own transform does not trace are given values, and only
         when every call of the function is seen (it does not escape) and lines up with its parameters.
         """
-        if self._site_depth >= _MAX_SITE_DEPTH:
-            self._sites_cut = True
-            return None
         graph = call_graph(self.index)
         context = self.traced.get(id(function))
+        if self._site_depth >= _MAX_SITE_DEPTH:
+            self._sites_cut = self._sites_cut or not self._never_called(function, context)
+            return None
         # Traced only because traced functions call it: its traced run is the one those calls make,
         # whatever other callers it may have elsewhere.
         from_traced_callers = context is not None and context.by_callers
@@ -352,7 +360,7 @@ class Interpreter:
         if untraced and self._untraced_sites:
             # The callers of an untraced function get no parameters from their own callers: a
             # cascade up the whole module would cost more than what it finds.
-            self._sites_cut = True
+            self._sites_cut = self._sites_cut or not self._never_called(function, context)
             return None
         if context is not None and context.by_callers:
             sites = [site for site in sites if self._traced_scope(site.caller)]
@@ -370,6 +378,20 @@ class Interpreter:
         finally:
             self._site_depth -= 1
             self._untraced_sites -= untraced
+
+    def _never_called(self, function: FunctionNode, context: FunctionTracing | None) -> bool:
+        """Whether an untraced ``function`` has no call in the module that could give its parameters values.
+
+        Cutting the search for call sites short marks an evaluation provisional, to be redone when
+        asked from the top; for a function nobody in the module calls (a test method, ``setUp``, an
+        entry point) the top gives nothing more, and redoing it would only repeat the same work.
+        """
+        if context is not None:
+            return False
+        graph = call_graph(self.index)
+        return not (
+            graph.sites_of(function) or self.dynamic_sites.get(id(function)) or graph.attribute_references(function)
+        )
 
     def _join_sites(
         self, function: FunctionNode, sites: Sequence[CallSite], own: Mapping[str, ParamTracing], mapped: bool = False

@@ -201,8 +201,12 @@ class ModuleIndex:
             >>> index.imports("jax.experimental.pallas"), index.imports("torch")
             (True, False)
         """
-        imported = self.derived("imported-names", _imported_names)
-        return any(name.startswith(prefixes) for name in imported)
+        answers: dict[tuple[str, ...], bool] = self.derived("imports-answers", lambda _: {})
+        found = answers.get(prefixes)
+        if found is None:
+            imported = self.derived("imported-names", _imported_names)
+            found = answers[prefixes] = any(name.startswith(prefixes) for name in imported)
+        return found
 
     def mentions(self, identifier: str) -> bool:
         """Whether ``identifier`` appears in the module as a name, an attribute or an imported name.
