@@ -126,7 +126,21 @@ def _apply(lines: list[str], edits: list[tuple[int, int, int, int, str | None]])
             for at in range(start, stop):
                 if row[at] not in "\r\n":
                     row[at] = " "
+            if number < end_line:
+                # A list that spans lines leaves `def f` and `(` on different lines once blanked: a
+                # backslash at the end of each of its lines joins them again, at no cost in columns.
+                last = _last_column(row)
+                if last >= start:
+                    row[last] = "\\"
     return "".join("".join(row) for row in rows)
+
+
+def _last_column(row: list[str]) -> int:
+    """The column of the last character of a line before its line break (-1 for an empty line)."""
+    end = len(row)
+    while end and row[end - 1] in "\r\n":
+        end -= 1
+    return end - 1
 
 
 def _unwrap_type_statements(tree: ast.AST, type_lines: set[tuple[int, int]]) -> None:

@@ -143,3 +143,61 @@ def test_the_print_fix_in_a_pep_701_file():
     fixed = fix_source(PEP_701_KERNEL_HELPERS, "f.py")
     assert 'jax.debug.print("block {!r:>6} and {}", config["block"], x)' in fixed.source
     assert 'label = f"{"\\n".join(["a", "b"])} {f"{table["k"]}"}"' in fixed.source
+
+
+# A generic kernel helper whose type parameters span lines, and error messages built from f-strings
+# joined implicitly with each other and with plain strings (the shapes real 3.12 Pallas code has).
+GENERIC_HELPER_WITH_JOINED_MESSAGES = """\
+import jax
+import jax.numpy as jnp
+
+
+def cast_pair[
+    Q: (jax.Array, int), K: (jax.Array, int)  # constrained
+](q: Q, k: K, block: int) -> tuple[Q, K]:
+    if block % 8:
+        raise ValueError(
+            f"block {block} is not a multiple of 8;"  # the message
+            " got "
+            f"{block:.4e} instead" f" ({q.shape})."
+        )
+    return q, k
+
+
+@jax.jit
+def step(x):
+    label = "plain"
+    f"{label} expression statement"
+    print(f"value {x}" f" dtype {x.dtype}")
+    return x + (f"{x}" + "!" and 1)
+"""
+
+
+def test_type_parameters_over_several_lines_and_joined_fstrings_are_analyzed():
+    found = [(d.code, d.line, d.range.start.column) for d in check_source(GENERIC_HELPER_WITH_JOINED_MESSAGES, "g.py")]
+    assert found == [("JX106", 21, 4)]
+
+
+def test_implicitly_joined_strings_come_back_as_one_joined_string():
+    tree = type_params.parse(GENERIC_HELPER_WITH_JOINED_MESSAGES)
+    assert tree is not None
+    raised = tree.body[2].body[0].body[0].exc.args[0]
+    assert isinstance(raised, ast.JoinedStr)
+    assert [type(v).__name__ for v in raised.values] == [
+        "Constant",
+        "FormattedValue",
+        "Constant",
+        "FormattedValue",
+        "Constant",
+        "FormattedValue",
+        "Constant",
+    ]
+    assert raised.values[2].value == " is not a multiple of 8; got "
+    assert raised.values[3].format_spec.values[0].value == ".4e"
+    # A `+` the file wrote stays an addition; a string statement after a string statement stays two statements.
+    step = tree.body[3]
+    assert isinstance(step.body[1], ast.Expr) and isinstance(step.body[1].value, ast.JoinedStr)
+    returned = step.body[3].value.right.values[0]
+    assert isinstance(returned, ast.BinOp) and isinstance(returned.op, ast.Add)
+    params = tree.body[2].args.args
+    assert [(p.arg, p.lineno, p.col_offset) for p in params] == [("q", 7, 2), ("k", 7, 8), ("block", 7, 14)]
