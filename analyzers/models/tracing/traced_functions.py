@@ -262,13 +262,21 @@ class _Discovery:
     ) -> None:
         bound_positional = 0
         bound_names: set[str] = set()
+        binds_unknown_keywords = False
         while True:
             if isinstance(expr, ast.Call):
                 inner_name = self.index.qualname(expr.func, scope)
                 inner_spec = transform_spec(inner_name)
                 if inner_name == "functools.partial" and expr.args:
                     bound_positional += len(expr.args) - 1
-                    bound_names.update(k.arg for k in expr.keywords if k.arg)
+                    for keyword in expr.keywords:
+                        if keyword.arg is not None:
+                            bound_names.add(keyword.arg)
+                            continue
+                        # `partial(kernel, **kernel_kwargs)`: the keys of the mapping, when it is written out.
+                        keys = self.mapping_keys(keyword.value, scope)
+                        binds_unknown_keywords |= keys is None
+                        bound_names.update(keys or ())
                     expr = expr.args[0]
                     continue
                 if inner_spec is not None and inner_spec.slot is FunctionSlot.FIRST and expr.args:
@@ -294,9 +302,31 @@ class _Discovery:
                 # `jax.jit(trainer.step)`: which method only the receiver's value tells.
                 self.value_targets.append((expr, spec, keywords, scope, site, call, bound_names))
         if target is not None:
+            if binds_unknown_keywords and not isinstance(target, ast.Lambda):
+                # Any parameter a keyword can reach may be bound (and so be a constant, not traced).
+                bound_names.update(all_params(target)[bound_positional:])
             self.add(target, spec, keywords, bound_positional, bound_names, site, call)
             if isinstance(expr, ast.Attribute) and id(target) in self.found:
                 self.found[id(target)].receivers.append((expr.value, scope))
+
+    def mapping_keys(self, expr: ast.expr, scope: Scope) -> set[str] | None:
+        """The string keys of a mapping written in place (``{"a": 1}``, ``dict(a=1)``) or bound once to a name."""
+        if isinstance(expr, ast.Name):
+            found = self.index.single_assignment(expr.id, scope)
+            if found is None:
+                return None
+            expr = found[0].value
+        if isinstance(expr, ast.Dict):
+            keys = [key.value if isinstance(key, ast.Constant) else None for key in expr.keys]
+            return {key for key in keys if isinstance(key, str)} if all(isinstance(k, str) for k in keys) else None
+        if (
+            isinstance(expr, ast.Call)
+            and self.index.qualname(expr.func, scope) == "builtins.dict"
+            and not expr.args
+            and all(keyword.arg is not None for keyword in expr.keywords)
+        ):
+            return {keyword.arg for keyword in expr.keywords if keyword.arg is not None}
+        return None
 
     def bound_method(self, receiver: str, method: str, scope: Scope) -> FunctionNode | None:
         """``self.method`` inside a method: the ``def method`` of the same class."""
