@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.tracing.jit_wrappers import BoundArgument, JitWrapper
 from xlalens.analyzers.semantics.loops import Counter, Loop
+from xlalens.analyzers.semantics.names import FunctionNode
 from xlalens.analyzers.semantics.values import Array, Const, Dict, Seq, Value
 from xlalens.explainers.calculators import dtypes
 
@@ -185,7 +186,14 @@ def call_label(call: ast.Call, ctx: CheckContext) -> str:
     return text if len(text) <= 30 else text[:29] + "…"
 
 
-def captures_per_run_values(wrapper: JitWrapper, varying: Collection[str], ctx: CheckContext) -> bool:
+def captures_per_run_values(
+    wrapper: JitWrapper,
+    varying: Collection[str],
+    ctx: CheckContext,
+    function: FunctionNode | None = None,
+    *,
+    bound_by_partial: bool = True,
+) -> bool:
     """Whether the jitted program itself depends on names that change from run to run (``varying``).
 
     A jitted closure that reads a loop variable or an enclosing function's parameter bakes its
@@ -193,11 +201,16 @@ def captures_per_run_values(wrapper: JitWrapper, varying: Collection[str], ctx: 
     shardings[layer]``). When that value is an array, jitting once and passing it as an argument
     removes the recompiles; when it is anything else (a block size, a spec, a config) every run
     needs its own program anyway, so there is nothing to hoist. Unknown values count as the latter.
+    So do values a ``functools.partial`` binds (``bound_by_partial``), unless the caller judges
+    them itself (a function's parameters change only when its callers pass different ones).
     """
     option_names = {n.id for expr in wrapper.keywords.values() for n in ast.walk(expr) if isinstance(n, ast.Name)}
     if option_names & set(varying):
         return True
-    function = wrapper.function.target
+    if bound_by_partial and _binds_per_run_values(wrapper.wrapped, varying, ctx):
+        return True
+    # A decorated `def` is the function even when other transforms sit between it and the jit.
+    function = function or wrapper.function.target
     if function is None:
         return False
     scope = ctx.index.scope_of(function)
@@ -212,3 +225,19 @@ def captures_per_run_values(wrapper: JitWrapper, varying: Collection[str], ctx: 
                 if not (isinstance(value, Array) and value.library in ("jax", "numpy")):
                     return True
     return False
+
+
+def _binds_per_run_values(wrapped: ast.expr | None, varying: Collection[str], ctx: CheckContext) -> bool:
+    """Whether the expression given to the transform binds values that change from run to run:
+    ``jax.jit(partial(attention, block_q=bq))`` in a loop over block sizes makes a program per size
+    (bound values are constants of the program), as a closure over ``bq`` would."""
+    if not (isinstance(wrapped, ast.Call) and ctx.qualname(wrapped.func) == "functools.partial" and wrapped.args):
+        return False
+    bound = [*wrapped.args[1:], *(keyword.value for keyword in wrapped.keywords)]
+    for expr in bound:
+        for node in ast.walk(expr):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in varying:
+                value = ctx.interpreter.value_of(node, ctx.scope)
+                if not (isinstance(value, Array) and value.library in ("jax", "numpy")):
+                    return True
+    return _binds_per_run_values(wrapped.args[0], varying, ctx)

@@ -116,7 +116,7 @@ class JitWrapperCreatedInLoop(Rule):
         if wrapper is None or not loops:
             return
         calls = self.calls_in_loop(node.name, loops[0], node)
-        if calls and not captures_per_run_values(wrapper, loop_stores(loops[0], ctx.index), ctx):
+        if calls and not captures_per_run_values(wrapper, loop_stores(loops[0], ctx.index), ctx, node):
             self.report(ctx, wrapper.site, wrapper, loops[0], calls[0], "def", node.name, None)
 
     def check_expression(self, node: ast.Call, wrapper: JitWrapper, ctx: CheckContext) -> None:

@@ -113,7 +113,7 @@ class JitRecreatedOnEveryCall(Rule):
         if enclosing_loops(wrapper.site, ctx.index, wrapper.scope):
             return  # a jit built in a loop is JX201's; one built once per run and reused in its loop is not
         loop_call = self.called_in_loop(outer, ctx)
-        if loop_call is None or captures_per_run_values(wrapper, outer.bindings, ctx):
+        if loop_call is None or captures_per_run_values(wrapper, outer.bindings, ctx, bound_by_partial=False):
             return
         name = outer.node.name  # type: ignore[union-attr]
         calls = calls_text(ctx, bind_arguments(wrapper, node), fresh_function=True, require_known=True)
