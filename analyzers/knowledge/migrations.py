@@ -514,6 +514,21 @@ def _pallas() -> list[NameMigration]:
         )
         for old, new in (("TPUCompilerParams", "CompilerParams"), ("TPUMemorySpace", "MemorySpace"))
     ]
+    # `MemorySpace` has no `ANY`: the old class's `ANY` went to `pl.ANY` (checked with JAX 0.10.2).
+    renamed.append(
+        NameMigration(
+            "JX717",
+            f"{tpu}.TPUMemorySpace.ANY",
+            f"{pallas}.ANY",
+            _JAX,
+            (0, 7, 0),
+            (0, 7, 2),
+            _RENAME,
+            "AttributeError",
+            "Pallas changelog 0.7.0 (renamed; old names deprecated); `pltpu.MemorySpace` has no `ANY`",
+            new_since=(0, 7, 0),
+        )
+    )
     renamed.append(
         NameMigration(
             "JX717",

@@ -627,6 +627,9 @@ class NameMigrationRule(Rule):
         entry = self.entries().get(ctx.qualname(node) or "")
         if entry is None:
             return
+        parent = parent_of(ctx, node)
+        if isinstance(parent, ast.Attribute) and self.entries().get(ctx.qualname(parent) or ""):
+            return  # `pltpu.TPUMemorySpace.ANY`: the longer name has its own row and replacement
         if entry.module and _module_imported(ctx, entry.old):
             return  # the import statement is reported
         judged = self._verdict(ctx, entry, node)
