@@ -73,6 +73,11 @@ class CorpusInfo:
     archive: Path
     source_dir: Path
 
+    @property
+    def extracted_dir(self) -> Path:
+        """The whole extracted archive: the package with the tests, examples and docs it ships."""
+        return self.archive.parent.parent / "src"
+
 
 def canonical_name(name: str) -> str:
     """The distribution name for ``name``, resolving short aliases such as ``orbax``."""
@@ -135,16 +140,19 @@ def ensure_corpus(names: Sequence[str] = DEFAULT_NAMES, root: Path = DEFAULT_ROO
     return {name: info.source_dir for name, info in ensure_corpus_info(names, root).items()}
 
 
-def ensure_corpus_info(names: Sequence[str] = DEFAULT_NAMES, root: Path = DEFAULT_ROOT) -> dict[str, CorpusInfo]:
-    """Like :func:`ensure_corpus`, with the version and archive of each project."""
+def ensure_corpus_info(
+    names: Sequence[str] = DEFAULT_NAMES, root: Path = DEFAULT_ROOT, python: str = TARGET_PYTHON
+) -> dict[str, CorpusInfo]:
+    """Like :func:`ensure_corpus`, with the version and archive of each project; ``python`` is the
+    Python version the release must support (``"3.12"`` for a project that requires it)."""
     result: dict[str, CorpusInfo] = {}
     for spec in names:
         name, version = parse_spec(spec)
-        result[name] = _ensure_one(name, version, Path(root))
+        result[name] = _ensure_one(name, version, Path(root), python)
     return result
 
 
-def _ensure_one(name: str, version: str | None, root: Path) -> CorpusInfo:
+def _ensure_one(name: str, version: str | None, root: Path, python: str = TARGET_PYTHON) -> CorpusInfo:
     """Return the cached project, or download and extract it."""
     folder = root / name
     cached = _read_marker(folder)
@@ -155,7 +163,7 @@ def _ensure_one(name: str, version: str | None, root: Path) -> CorpusInfo:
     downloads = folder / "download"
     downloads.mkdir(parents=True)
     requirement = f"{name}=={version}" if version else name
-    kind, archive = _download(requirement, downloads)
+    kind, archive = _download(requirement, downloads, python)
     extracted = folder / "src"
     _extract(archive, extracted)
     info = CorpusInfo(
@@ -169,7 +177,7 @@ def _ensure_one(name: str, version: str | None, root: Path) -> CorpusInfo:
     return info
 
 
-def _download(requirement: str, dest: Path) -> tuple[str, Path]:
+def _download(requirement: str, dest: Path, python: str = TARGET_PYTHON) -> tuple[str, Path]:
     """Download the sdist of ``requirement`` into ``dest``, else its wheel; return kind and file."""
     attempts = (("sdist", "--no-binary"), ("wheel", "--only-binary"))
     errors: list[str] = []
@@ -183,7 +191,7 @@ def _download(requirement: str, dest: Path) -> tuple[str, Path]:
             flag,
             ":all:",
             "--python-version",
-            TARGET_PYTHON,
+            python,
             "--disable-pip-version-check",
             "--dest",
             str(dest),
