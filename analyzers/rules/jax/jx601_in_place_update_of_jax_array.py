@@ -200,7 +200,24 @@ def _may_be_pallas_ref(name: str, ctx: CheckContext) -> bool:
     """
     if name == "ref" or name.endswith("_ref"):
         return True
-    found = ctx.index.lookup(name, ctx.scope)
-    if found is None or not any(binding.kind is BindingKind.PARAM for binding in found[1]):
+    if not ctx.index.imports("jax.experimental.pallas"):
         return False
-    return ctx.index.imports("jax.experimental.pallas")
+    for _ in range(_VIEW_STEPS):
+        found = ctx.index.lookup(name, ctx.scope)
+        if found is None:
+            return False
+        if any(binding.kind is BindingKind.PARAM for binding in found[1]):
+            return True
+        # `flat = ref.reshape(-1, 128)` then `flat[...] = v`: a view of a ref, stored through.
+        assigned = ctx.index.single_assignment(name, ctx.scope)
+        root = _root_name(assigned[0].value) if assigned is not None else None
+        if root is None or not isinstance(assigned[0].value, ast.Attribute | ast.Subscript | ast.Call):
+            return False
+        if root.id == "ref" or root.id.endswith("_ref"):
+            return True
+        name = root.id
+    return False
+
+
+_VIEW_STEPS = 4
+"""How many assignments back a view of a ref (``a = ref.at[i]``, ``b = a.reshape(...)``) is followed."""
