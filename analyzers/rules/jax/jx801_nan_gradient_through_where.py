@@ -239,13 +239,13 @@ class NanGradientThroughWhere(Rule):
 
     def names_of(self, expr: ast.expr, ctx: CheckContext, depth: int) -> set[str]:
         """The names ``expr`` reads, and (``depth`` levels deep) the names their local assignments read."""
-        names = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+        names = _value_names(expr)
         frontier = set(names)
         for _ in range(depth):
             following: set[str] = set()
             for name in frontier:
                 for value in self.assigned(ast.Name(id=name, ctx=ast.Load()), ctx):
-                    following.update(n.id for n in ast.walk(value) if isinstance(n, ast.Name))
+                    following.update(_value_names(value))
             frontier = following - names
             names |= following
         return names
@@ -264,6 +264,24 @@ class NanGradientThroughWhere(Rule):
             if statement is not None and any(isinstance(t, ast.Name) for t in statement.targets):
                 values.append(statement.value)
         return values
+
+
+_METADATA = frozenset({"shape", "ndim", "size", "dtype"})
+
+
+def _value_names(expr: ast.expr) -> set[str]:
+    """The names whose values ``expr`` reads: not those it only asks for a shape or dtype
+    (``logits.shape[-1] - 1`` is a Python int whatever ``logits`` holds)."""
+    found: set[str] = set()
+    pending = [expr]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Attribute) and node.attr in _METADATA:
+            continue
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        pending.extend(ast.iter_child_nodes(node))
+    return found
 
 
 _COMPARISONS = frozenset(
