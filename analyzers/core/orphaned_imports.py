@@ -23,13 +23,15 @@ import ast
 import re
 from collections import Counter
 
+from xlalens.analyzers.core import type_params
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def remove_orphaned_imports(before: str, after: str) -> str:
     """``after`` without the single-name import statements it no longer reads but ``before`` did."""
     try:
-        old_tree, new_tree = ast.parse(before), ast.parse(after)
+        old_tree, new_tree = _parse(before), _parse(after)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return after
     old_uses = _uses(old_tree)
@@ -46,10 +48,21 @@ def remove_orphaned_imports(before: str, after: str) -> str:
         return after
     text = _delete_statements(after, doomed)
     try:
-        ast.parse(text)
+        _parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return after
     return text
+
+
+def _parse(text: str) -> ast.Module:
+    """The tree of ``text`` as the analysis reads it, Python 3.12 type parameters and f-strings included."""
+    try:
+        return ast.parse(text)
+    except SyntaxError:
+        newer = type_params.parse(text)
+        if newer is None:
+            raise
+        return newer
 
 
 def _imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:

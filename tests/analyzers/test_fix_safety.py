@@ -95,3 +95,15 @@ def test_crlf_survives_the_removal():
     before = "import sys\r\nimport os\r\nprint(sys.argv, os)\r\n"
     after = "import sys\r\nimport os\r\nprint(os)\r\n"
     assert remove_orphaned_imports(before, after) == "import os\r\nprint(os)\r\n"
+
+
+def test_the_import_goes_in_a_file_with_python_3_12_syntax_too():
+    # tokamax's attention module: a `type` statement, and the old shard_map imported from its module.
+    newer = EXPERIMENTAL_SHARD_MAP.replace(
+        "import jax.experimental.shard_map\n", "from jax.experimental import shard_map\n"
+    ).replace("jax.experimental.shard_map.shard_map(", "shard_map.shard_map(")
+    newer += "type Residuals = tuple[jax.Array, jax.Array]\n\n\ndef first[T](xs: list[T]) -> T:\n    return xs[0]\n"
+    fixed = fix_source(newer, "m.py", unsafe=True)
+    assert [d.code for d in fixed.fixed] == ["JX508"]
+    assert "from jax.experimental import shard_map\n" not in fixed.source
+    assert "jax.shard_map(lambda a: a * 2, mesh=mesh" in fixed.source and "type Residuals" in fixed.source
