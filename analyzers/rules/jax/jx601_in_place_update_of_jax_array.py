@@ -89,6 +89,8 @@ class InPlaceUpdateOfJaxArray(Rule):
             if found is None:
                 return
             method = found[0]
+        if isinstance(target.value, ast.Name) and _always_a_container(target.value, ctx):
+            return  # `counts = {}` ... `counts[k] = v`: known without evaluating the function
         array = ctx.value(target.value)
         if not (isinstance(array, Array) and array.library == "jax"):
             return
@@ -163,6 +165,38 @@ def _certainly_jax_array(name: ast.Name, ctx: CheckContext) -> bool:
             return False
         callee = ctx.qualname(value.func)
         if callee is None or not callee.startswith(_ARRAY_MODULES) or callee in _PYTREE_FUNCTIONS:
+            return False
+    return True
+
+
+_CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+_CONTAINER_CALLS = frozenset(
+    {
+        "builtins.dict",
+        "builtins.list",
+        "builtins.set",
+        "builtins.bytearray",
+        "collections.defaultdict",
+        "collections.OrderedDict",
+        "collections.Counter",
+    }
+)
+
+
+def _always_a_container(name: ast.Name, ctx: CheckContext) -> bool:
+    """Whether every binding of ``name`` is an ``=`` of a dict, list or set display or constructor."""
+    found = ctx.index.lookup(name.id, ctx.scope)
+    if found is None:
+        return False
+    values = ctx.index.derived("jx601-assigned-values", _assigned_values)
+    for binding in found[1]:
+        value = values.get(id(binding.node)) if binding.kind is BindingKind.ASSIGN else None
+        if value is None:
+            return False
+        if isinstance(value, ast.Call):
+            if ctx.qualname(value.func) not in _CONTAINER_CALLS:
+                return False
+        elif not isinstance(value, _CONTAINER_DISPLAYS):
             return False
     return True
 

@@ -80,8 +80,10 @@ class Float64WithoutX64(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
+        if ctx.index.derived("mentions-jax-enable-x64", _mentions_x64):
+            return
         requested = self.requested_dtype(node, ctx)
-        if requested is None or ctx.index.derived("mentions-jax-enable-x64", _mentions_x64):
+        if requested is None:
             return
         expr, (wide, narrow) = requested
         ctx.report(
@@ -107,9 +109,14 @@ class Float64WithoutX64(Rule):
             if position is not None and position < len(call.args):
                 candidates.append(call.args[position])
         elif isinstance(call.func, ast.Attribute) and call.func.attr == "astype" and call.args:
+            # The receiver's value costs an evaluation of the function: asked only for a 64-bit dtype.
+            wide = truncated_dtype(self.dtype_text(call.args[0], ctx))
+            if wide is None:
+                return None
             receiver = ctx.value(call.func.value)
             if (isinstance(receiver, Array) and receiver.library == "jax") or isinstance(receiver, TracedTree):
-                candidates.append(call.args[0])
+                return call.args[0], wide
+            return None
         for candidate in candidates:
             found = truncated_dtype(self.dtype_text(candidate, ctx))
             if found is not None:
