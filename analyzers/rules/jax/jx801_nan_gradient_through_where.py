@@ -169,7 +169,7 @@ class NanGradientThroughWhere(Rule):
         if not differentiated.contains(ctx.scope):
             return
         mask, *branches = node.args
-        tested = self.compared_names(mask, ctx)
+        tested = self.compared_names(mask, ctx, node)
         for branch in branches:
             for site, operand, where in self.singular_sites(branch, ctx):
                 if self.guarded(operand, ctx) or not (self.names_of(operand, ctx, depth=1) & tested):
@@ -211,7 +211,7 @@ class NanGradientThroughWhere(Rule):
         candidates = [operand, *(self.assigned(operand, ctx) if isinstance(operand, ast.Name) else ())]
         return any(isinstance(c, ast.Call) and ctx.qualname(c.func) in GUARDING_FUNCTIONS for c in candidates)
 
-    def compared_names(self, mask: ast.expr, ctx: CheckContext) -> set[str]:
+    def compared_names(self, mask: ast.expr, ctx: CheckContext, where: ast.Call) -> set[str]:
         """The names a comparison in ``mask`` (or in the values of the names it reads, two assignments
         deep) tests: only a mask that compares the operand guards its singular points (a mask drawn by
         `jax.random.bernoulli(key, 1.0 - rate, ...)` reads `rate` but guards nothing)."""
@@ -234,18 +234,21 @@ class NanGradientThroughWhere(Rule):
                     isinstance(node, ast.Call) and ctx.qualname(node.func) in _COMPARISONS
                 )
                 if compared:
-                    names.update(self.names_of(node, ctx, depth=1))
+                    names.update(self.names_of(node, ctx, depth=1, besides=where))
         return names
 
-    def names_of(self, expr: ast.expr, ctx: CheckContext, depth: int) -> set[str]:
-        """The names ``expr`` reads, and (``depth`` levels deep) the names their local assignments read."""
+    def names_of(self, expr: ast.expr, ctx: CheckContext, depth: int, besides: ast.AST | None = None) -> set[str]:
+        """The names ``expr`` reads, and (``depth`` levels deep) the names their local assignments read,
+        other than an assignment of ``besides`` (``targets = jnp.where(targets == 1.0, ...)`` reads its
+        own operands, not what the mask compares)."""
         names = _value_names(expr)
         frontier = set(names)
         for _ in range(depth):
             following: set[str] = set()
             for name in frontier:
                 for value in self.assigned(ast.Name(id=name, ctx=ast.Load()), ctx):
-                    following.update(_value_names(value))
+                    if besides is None or not any(node is besides for node in ast.walk(value)):
+                        following.update(_value_names(value))
             frontier = following - names
             names |= following
         return names
