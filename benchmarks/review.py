@@ -1,7 +1,7 @@
 """Review xlalens on real code: every finding on pinned releases of public JAX and torch_xla projects.
 
 ``run`` downloads each project (once) into ``benchmarks/.review/``, checks every ``.py`` file of
-the release as ``xlalens check`` would with no configuration (``# noqa`` honoured), and writes
+the release as ``xlalens check`` run in it would (its pins and package, ``# noqa`` honoured), and writes
 ``benchmarks/.review/findings.md``: each finding with five lines of context on each side and its
 verdict, if one is recorded. ``summary`` prints the verdicts per code and what changed.
 
@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from corpus import ensure_corpus_info, python_files, read_source
+from xlalens.analyzers.api import check_source
+from xlalens.analyzers.project.config import SettingsResolver
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE / ".review"
@@ -120,12 +122,18 @@ def write_verdicts(verdicts: dict[tuple[str, str, int, str], Verdict], path: Pat
             writer.writerow([*key, verdicts[key].verdict, verdicts[key].note])
 
 
-def _check_file(job: tuple[str, str, str]) -> list[Finding]:
-    from xlalens.analyzers.api import check_source
+_RESOLVERS: dict[str, SettingsResolver] = {}
 
+
+def _check_file(job: tuple[str, str, str]) -> list[Finding]:
+    """Check one file with the settings ``xlalens check`` run in the project would give it (its pins,
+    what its package says about x64), in a worker process."""
     project, root, relative = job
-    text = read_source(Path(root) / relative)
-    return [Finding(project, relative, d.line, d.code, d.message) for d in check_source(text, relative)]
+    resolver = _RESOLVERS.get(root) or _RESOLVERS.setdefault(root, SettingsResolver(root))
+    path = Path(root) / relative
+    settings = resolver.for_directory(path.parent)
+    text = read_source(path)
+    return [Finding(project, relative, d.line, d.code, d.message) for d in check_source(text, relative, settings)]
 
 
 def project_dirs(names: Sequence[str], local: dict[str, Path]) -> dict[str, Path]:

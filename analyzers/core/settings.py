@@ -40,6 +40,9 @@ class Settings:
             ``None``: all.
         unfixable: Rule selectors whose findings carry no fix (the findings stay).
         root: The directory the configuration was found in; patterns are relative to it.
+        x64_in_package: Whether another module of the checked file's package names the
+            ``jax_enable_x64`` switch (then whether x64 is on is decided at run time). Set by the
+            project resolver from the files around the checked one; not a configuration key.
     """
 
     select: tuple[str, ...] | None = None
@@ -61,6 +64,7 @@ class Settings:
     fixable: tuple[str, ...] | None = None
     unfixable: tuple[str, ...] = ()
     root: str | None = None
+    x64_in_package: bool = False
 
     def explainer_url(self, explainer: str) -> str:
         """The URL of an explainer section given as ``page#section``.

@@ -25,6 +25,7 @@ from xlalens.analyzers.core.settings import Settings
 from xlalens.analyzers.core.versions import format_version, parse_version
 from xlalens.analyzers.engine import registry
 from xlalens.analyzers.output import format_names
+from xlalens.analyzers.project.package_x64 import PackageX64
 from xlalens.analyzers.project.pins import PINNED_SETTINGS, ProjectPins
 from xlalens.explainers.calculators.blockspec import TPUS
 
@@ -292,6 +293,7 @@ class SettingsResolver:
         self._default: Settings | None = None
         self._by_dir: dict[str, Settings] = {}
         self._pins = ProjectPins()
+        self._x64 = PackageX64()
         self._pinned: dict[str, Settings] = {}
         self._variants: dict[tuple[int, tuple[tuple[str, str | None], ...]], Settings] = {}
 
@@ -328,12 +330,15 @@ class SettingsResolver:
         return pinned
 
     def _with_pins(self, settings: Settings, directory: str) -> Settings:
-        """``settings`` with the library releases it leaves unset taken from the project's pins."""
+        """``settings`` with the library releases it leaves unset taken from the project's pins, and
+        what the package around ``directory`` says about x64."""
+        changes: dict[str, object] = {}
         missing = [field for field in PINNED_SETTINGS if getattr(settings, field) is None]
-        if not missing:
-            return settings
-        found = self._pins.settings_for(directory)
-        changes = {field: found[field] for field in missing if found.get(field) is not None}
+        if missing:
+            found = self._pins.settings_for(directory)
+            changes.update({field: found[field] for field in missing if found.get(field) is not None})
+        if not settings.x64_in_package and self._x64.enabled_for(directory):
+            changes["x64_in_package"] = True
         if not changes:
             return settings
         # One Settings object per distinct result, so the result cache fingerprints it once.

@@ -36,7 +36,9 @@ class Float64WithoutX64(Rule):
     Finds `float64`, `int64`, `uint64` and `complex128` requested from JAX (`dtype=` of a `jax.numpy`,
     `jax.random` or `jax.lax` function, a positional dtype, `.astype(...)` of a JAX array, or
     `jnp.float64(x)`) in a module that never mentions `jax_enable_x64` (no `jax.config.update`, no
-    `JAX_ENABLE_X64`, no `jax.enable_x64`).
+    `JAX_ENABLE_X64`, no `jax.enable_x64`). When another module of the same package mentions it (an
+    entry point that turns x64 on, a mode switch), whether x64 is on is decided at run time, and
+    `xlalens check` and the language server stay silent.
 
     ## Why is this bad?
     JAX computes in 32 bits unless `jax_enable_x64` is on. A 64-bit request is not an error: JAX warns
@@ -80,7 +82,7 @@ class Float64WithoutX64(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
-        if ctx.index.derived("mentions-jax-enable-x64", _mentions_x64):
+        if ctx.settings.x64_in_package or ctx.index.derived("mentions-jax-enable-x64", _mentions_x64):
             return
         requested = self.requested_dtype(node, ctx)
         if requested is None:
