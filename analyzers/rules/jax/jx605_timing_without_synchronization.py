@@ -42,7 +42,9 @@ class TimingWithoutSynchronization(Rule):
     Finds two clock reads (`time.perf_counter()`, `time.time()`, `timeit.default_timer()`, …) in
     the same block with calls of jitted functions between them and nothing that waits for their
     results: no `block_until_ready()`, `jax.block_until_ready(...)`, `jax.device_get(...)`,
-    conversion to a Python or NumPy value, or any other call that might wait.
+    conversion to a Python or NumPy value, or any other call that might wait. A jitted function
+    that returns nothing, or only hands its parameters back, computes nothing to wait for: timing it
+    measures dispatch overhead on purpose, and is not reported.
 
     ## Why is this bad?
     JAX dispatches work asynchronously: a jitted call returns as soon as the computation is
@@ -252,8 +254,16 @@ class TimingWithoutSynchronization(Rule):
 
 
 def _returns_something(function: ast.AST | None) -> bool:
-    """Whether a jitted function may return a value (unknown functions may); a body that returns nothing
-    (a benchmark of dispatch overhead) leaves no computation to wait for."""
+    """Whether a jitted function may return a computed value (unknown functions may); a body that returns
+    nothing, or only hands its parameters back (``return graphdef, state``), is a benchmark of dispatch
+    overhead: it leaves no computation to wait for."""
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return True
+    params = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+    body = [s for s in function.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if body and all(isinstance(s, ast.Return) and s.value is not None for s in body):
+        returned = body[0].value
+        items = returned.elts if isinstance(returned, ast.Tuple) else [returned]
+        if len(body) == 1 and all(isinstance(item, ast.Name) and item.id in params for item in items):
+            return False
     return any(isinstance(n, ast.Return) and n.value is not None for n in walk_scope(list(function.body)))
