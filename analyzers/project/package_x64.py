@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 
+from xlalens.analyzers.inputs.fileio import MAX_READ_BYTES
 from xlalens.analyzers.knowledge.x64 import X64_ATTRIBUTES, X64_STRINGS
 
 MAX_FILES = 5_000
@@ -72,9 +74,14 @@ def _names_switch(root: str) -> bool:
             read += 1
             if read > MAX_FILES:
                 return False
+            path = os.path.join(directory, name)
             try:
-                with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as handle:
-                    if _SWITCH.search(handle.read()):
+                # Only regular files, and no more of them than a check would read (`zero.py -> /dev/zero`).
+                info = os.stat(path)
+                if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_READ_BYTES:
+                    continue
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    if _SWITCH.search(handle.read(MAX_READ_BYTES)):
                         return True
             except OSError:
                 continue

@@ -7,6 +7,9 @@ the model is the common case. Whether x64 is on is then decided at run time, so 
 
 from __future__ import annotations
 
+import os
+
+import pytest
 from xlalens.analyzers.project.config import SettingsResolver
 
 OPS = """\
@@ -57,3 +60,14 @@ def test_a_folder_of_scripts_is_its_own_files_not_its_subfolders(project):
     assert not resolver.for_directory(project.root / "tools").x64_in_package
     completed = project.run("check", "--select", "JX802", "--output-format", "concise", ".")
     assert [line.split(":")[0] for line in completed.stdout.splitlines() if "JX802" in line] == ["tools/probe.py"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_reading_the_package_skips_devices_fifos_and_huge_files(project):
+    project.write("pkg/__init__.py", "")
+    project.write("pkg/ops.py", OPS)
+    (project.root / "pkg" / "zero.py").symlink_to("/dev/zero")
+    resolver = SettingsResolver(project.root)
+    assert not resolver.for_directory(project.root / "pkg").x64_in_package
+    completed = project.run("check", "--select", "JX802", "--output-format", "concise", "pkg/ops.py")
+    assert _codes(completed) == ["JX802"], completed.stdout + completed.stderr
