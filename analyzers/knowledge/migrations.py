@@ -499,50 +499,27 @@ def _jax_numpy() -> list[NameMigration]:
 def _pallas() -> list[NameMigration]:
     tpu = "jax.experimental.pallas.tpu"
     pallas = "jax.experimental.pallas"
+    renamed_in_tpu = "Pallas changelog 0.7.0 (renamed; old names deprecated); gone from `pallas/tpu.py` in 0.7.2"
     renamed = [
         NameMigration(
-            "JX717",
-            f"{tpu}.{old}",
-            f"{tpu}.{new}",
-            _JAX,
-            (0, 7, 0),
-            (0, 7, 2),
-            _RENAME,
-            "AttributeError",
-            "Pallas changelog 0.7.0 (renamed; old names deprecated); gone from `pallas/tpu.py` in 0.7.2",
-            new_since=(0, 7, 0),
+            "JX717", old, new, _JAX, (0, 7, 0), (0, 7, 2), _RENAME, "AttributeError", source, new_since=(0, 7, 0)
         )
-        for old, new in (("TPUCompilerParams", "CompilerParams"), ("TPUMemorySpace", "MemorySpace"))
+        for old, new, source in (
+            (f"{tpu}.TPUCompilerParams", f"{tpu}.CompilerParams", renamed_in_tpu),
+            (f"{tpu}.TPUMemorySpace", f"{tpu}.MemorySpace", renamed_in_tpu),
+            # `MemorySpace` has no `ANY`: the old class's `ANY` went to `pl.ANY` (checked with JAX 0.10.2).
+            (
+                f"{tpu}.TPUMemorySpace.ANY",
+                f"{pallas}.ANY",
+                "Pallas changelog 0.7.0 (renamed; old names deprecated); `pltpu.MemorySpace` has no `ANY`",
+            ),
+            (
+                f"{pallas}.triton.TritonCompilerParams",
+                f"{pallas}.triton.CompilerParams",
+                "Pallas changelog 0.7.0 (renamed; old name deprecated); gone from `pallas/triton.py` in 0.7.2",
+            ),
+        )
     ]
-    # `MemorySpace` has no `ANY`: the old class's `ANY` went to `pl.ANY` (checked with JAX 0.10.2).
-    renamed.append(
-        NameMigration(
-            "JX717",
-            f"{tpu}.TPUMemorySpace.ANY",
-            f"{pallas}.ANY",
-            _JAX,
-            (0, 7, 0),
-            (0, 7, 2),
-            _RENAME,
-            "AttributeError",
-            "Pallas changelog 0.7.0 (renamed; old names deprecated); `pltpu.MemorySpace` has no `ANY`",
-            new_since=(0, 7, 0),
-        )
-    )
-    renamed.append(
-        NameMigration(
-            "JX717",
-            f"{pallas}.triton.TritonCompilerParams",
-            f"{pallas}.triton.CompilerParams",
-            _JAX,
-            (0, 7, 0),
-            (0, 7, 2),
-            _RENAME,
-            "AttributeError",
-            "Pallas changelog 0.7.0 (renamed; old name deprecated); gone from `pallas/triton.py` in 0.7.2",
-            new_since=(0, 7, 0),
-        )
-    )
     moved: list[tuple[str, str, Version, Version | None, Version | None, str]] = [
         ("ANY", "ANY", (0, 8, 2), (0, 10, 0), None, "Pallas changelog 0.10.0 (removed; deprecated since 0.8.2)"),
         (

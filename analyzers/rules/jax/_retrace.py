@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.models.tracing.jit_wrappers import BoundArgument, JitWrapper
 from xlalens.analyzers.semantics.loops import Counter, Loop
-from xlalens.analyzers.semantics.names import FunctionNode
+from xlalens.analyzers.semantics.names import FunctionNode, Scope
 from xlalens.analyzers.semantics.values import Array, Const, Dict, Seq, Value
 from xlalens.explainers.calculators import dtypes
 
@@ -216,12 +216,20 @@ def captures_per_run_values(
     scope = ctx.index.scope_of(function)
     own = set(scope.bindings) if scope is not None else set()
     body = [function.body] if isinstance(function, ast.Lambda) else function.body
-    for statement in body:
-        for node in ast.walk(statement):
+    return _reads_per_run_value(body, varying, ctx, scope or ctx.scope, own)
+
+
+def _reads_per_run_value(
+    exprs: Sequence[ast.AST], varying: Collection[str], ctx: CheckContext, scope: Scope, own: Collection[str] = ()
+) -> bool:
+    """Whether ``exprs`` (in ``scope``) read a name of ``varying`` (other than ``own``) whose value is not
+    an array: a value that makes a program of its own each run."""
+    for expr in exprs:
+        for node in ast.walk(expr):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in varying:
                 if node.id in own:
                     continue
-                value = ctx.interpreter.value_of(node, ctx.index.scope_of(function) or ctx.scope)
+                value = ctx.interpreter.value_of(node, scope)
                 if not (isinstance(value, Array) and value.library in ("jax", "numpy")):
                     return True
     return False
@@ -234,10 +242,6 @@ def _binds_per_run_values(wrapped: ast.expr | None, varying: Collection[str], ct
     if not (isinstance(wrapped, ast.Call) and ctx.qualname(wrapped.func) == "functools.partial" and wrapped.args):
         return False
     bound = [*wrapped.args[1:], *(keyword.value for keyword in wrapped.keywords)]
-    for expr in bound:
-        for node in ast.walk(expr):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in varying:
-                value = ctx.interpreter.value_of(node, ctx.scope)
-                if not (isinstance(value, Array) and value.library in ("jax", "numpy")):
-                    return True
+    if _reads_per_run_value(bound, varying, ctx, ctx.scope):
+        return True
     return _binds_per_run_values(wrapped.args[0], varying, ctx)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import ClassVar
 
 from xlalens.analyzers.core.diagnostics import Applicability
@@ -10,7 +11,7 @@ from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
 from xlalens.analyzers.rules.jax._tracing import snippet
-from xlalens.analyzers.semantics.names import BindingKind, ModuleIndex
+from xlalens.analyzers.semantics.names import Binding, BindingKind, ModuleIndex
 from xlalens.analyzers.semantics.values import Array
 
 _AUGMENTED = {
@@ -148,25 +149,28 @@ _PYTREE_FUNCTIONS = frozenset(
 """``jax.lax`` functions that return their operands' pytree (a dict stays a dict), not an array."""
 
 
-def _certainly_jax_array(name: ast.Name, ctx: CheckContext) -> bool:
-    """Whether every binding of ``name`` makes it a JAX array: a call into JAX's array modules or an annotation."""
+def _every_binding(name: ast.Name, ctx: CheckContext, holds: Callable[[Binding, ast.expr | None], bool]) -> bool:
+    """Whether ``holds(binding, value)`` for every binding of ``name`` (``value``: what an ``=`` assigns)."""
     found = ctx.index.lookup(name.id, ctx.scope)
     if found is None:
         return False
     values = ctx.index.derived("jx601-assigned-values", _assigned_values)
-    for binding in found[1]:
+    return all(holds(binding, values.get(id(binding.node))) for binding in found[1])
+
+
+def _certainly_jax_array(name: ast.Name, ctx: CheckContext) -> bool:
+    """Whether every binding of ``name`` makes it a JAX array: a call into JAX's array modules or an annotation."""
+
+    def makes_an_array(binding: Binding, value: ast.expr | None) -> bool:
         if binding.kind is BindingKind.PARAM and isinstance(binding.node, ast.arg):
             annotation = binding.node.annotation
-            if annotation is None or ctx.qualname(annotation) not in _ARRAY_ANNOTATIONS:
-                return False
-            continue
-        value = values.get(id(binding.node))
+            return annotation is not None and ctx.qualname(annotation) in _ARRAY_ANNOTATIONS
         if not isinstance(value, ast.Call):
             return False
         callee = ctx.qualname(value.func)
-        if callee is None or not callee.startswith(_ARRAY_MODULES) or callee in _PYTREE_FUNCTIONS:
-            return False
-    return True
+        return callee is not None and callee.startswith(_ARRAY_MODULES) and callee not in _PYTREE_FUNCTIONS
+
+    return _every_binding(name, ctx, makes_an_array)
 
 
 _CONTAINER_DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
@@ -185,20 +189,15 @@ _CONTAINER_CALLS = frozenset(
 
 def _always_a_container(name: ast.Name, ctx: CheckContext) -> bool:
     """Whether every binding of ``name`` is an ``=`` of a dict, list or set display or constructor."""
-    found = ctx.index.lookup(name.id, ctx.scope)
-    if found is None:
-        return False
-    values = ctx.index.derived("jx601-assigned-values", _assigned_values)
-    for binding in found[1]:
-        value = values.get(id(binding.node)) if binding.kind is BindingKind.ASSIGN else None
-        if value is None:
+
+    def makes_a_container(binding: Binding, value: ast.expr | None) -> bool:
+        if binding.kind is not BindingKind.ASSIGN:
             return False
         if isinstance(value, ast.Call):
-            if ctx.qualname(value.func) not in _CONTAINER_CALLS:
-                return False
-        elif not isinstance(value, _CONTAINER_DISPLAYS):
-            return False
-    return True
+            return ctx.qualname(value.func) in _CONTAINER_CALLS
+        return isinstance(value, _CONTAINER_DISPLAYS)
+
+    return _every_binding(name, ctx, makes_a_container)
 
 
 def _assigned_values(index: ModuleIndex) -> dict[int, ast.expr]:

@@ -259,11 +259,11 @@ def _returns_something(function: ast.AST | None) -> bool:
     overhead: it leaves no computation to wait for."""
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return True
-    params = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
     body = [s for s in function.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
-    if body and all(isinstance(s, ast.Return) and s.value is not None for s in body):
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
         returned = body[0].value
+        params = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
         items = returned.elts if isinstance(returned, ast.Tuple) else [returned]
-        if len(body) == 1 and all(isinstance(item, ast.Name) and item.id in params for item in items):
+        if all(isinstance(item, ast.Name) and item.id in params for item in items):
             return False
     return any(isinstance(n, ast.Return) and n.value is not None for n in walk_scope(list(function.body)))
