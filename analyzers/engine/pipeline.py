@@ -39,6 +39,7 @@ from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.inputs.dependency_files import is_dependency_file
 from xlalens.analyzers.models.extensions import module_interpreter
 from xlalens.analyzers.models.tracing.traced_functions import TracedFunction
+from xlalens.analyzers.semantics.calls import GatedCallFilter
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
 
 _TRIGGERS = ("jax", "torch_xla", "torch-xla")
@@ -339,7 +340,15 @@ class _CallDispatch:
         self.names = frozenset().union(*(rule.call_names or () for rule in rules))
         self.prefixes = tuple(dict.fromkeys(prefix for rule in rules for prefix in rule.call_prefixes))
         self.attributes = frozenset().union(*(rule.call_attributes for rule in rules))
-        self.filters = tuple(dict.fromkeys(rule.call_filter for rule in rules if rule.call_filter is not None))
+        filters = dict.fromkeys(rule.call_filter for rule in rules if rule.call_filter is not None)
+        # A gated filter that no call of this module can pass is left out: its rules get only the
+        # calls their names give them, as if it had refused each call.
+        self.filters = tuple(
+            accepts for accepts in filters if not isinstance(accepts, GatedCallFilter) or accepts.module_may_pass(index)
+        )
+        self.asked = tuple(
+            accepts.accepts if isinstance(accepts, GatedCallFilter) else accepts for accepts in self.filters
+        )
         self.chosen: dict[tuple[str | None, str | None, tuple[bool, ...]], list[Rule]] = {}
 
     def rules_for(self, call: ast.Call, scope: Scope) -> list[Rule]:
@@ -348,7 +357,7 @@ class _CallDispatch:
         if name is not None and name not in self.names and not name.startswith(self.prefixes):
             name = None
         attribute = func.attr if isinstance(func, ast.Attribute) and func.attr in self.attributes else None
-        passed = tuple([accepts(call, scope, self.index) for accepts in self.filters])
+        passed = tuple([accepts(call, scope, self.index) for accepts in self.asked])
         key = (name, attribute, passed)
         chosen = self.chosen.get(key)
         if chosen is None:

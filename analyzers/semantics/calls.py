@@ -409,7 +409,28 @@ def call_graph(index: ModuleIndex) -> CallGraph:
     return index.derived("call-graph", CallGraph)
 
 
-def may_call_transformed(*spellings: str) -> Callable[[ast.Call, Scope, ModuleIndex], bool]:
+@dataclass(frozen=True, eq=False)
+class GatedCallFilter:
+    """A rule's ``call_filter`` whose first test is about the whole module, asked once per file.
+
+    A filter such as "may this call run a vmapped function" starts with a question whose answer
+    is the module's (does it spell ``vmap`` at all?). Asked of every call, that question alone is a
+    noticeable share of a check; the engine asks ``module_may_pass`` once per file instead, and
+    does not ask ``accepts`` in a module that fails it. Called directly, the filter asks both.
+
+    Attributes:
+        accepts: The test of one call, for a module that passed ``module_may_pass``.
+        module_may_pass: Whether any call of the module can pass.
+    """
+
+    accepts: Callable[[ast.Call, Scope, ModuleIndex], bool]
+    module_may_pass: Callable[[ModuleIndex], bool]
+
+    def __call__(self, call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+        return self.module_may_pass(index) and self.accepts(call, scope, index)
+
+
+def may_call_transformed(*spellings: str) -> GatedCallFilter:
     """A rule's ``call_filter`` for calls that may run a function transformed by one of ``spellings``.
 
     A rule about what ``jax.vmap(f)(x)`` or ``step = jax.grad(loss); step(w)`` do evaluates the
@@ -432,8 +453,6 @@ def may_call_transformed(*spellings: str) -> Callable[[ast.Call, Scope, ModuleIn
         func = call.func
         if not isinstance(func, ast.Name | ast.Attribute | ast.Call):
             return False
-        if not any(index.mentions(spelling) for spelling in spellings):
-            return False
         if isinstance(func, ast.Call):
             return True
         if index.qualname(func, scope) is not None:
@@ -443,7 +462,7 @@ def may_call_transformed(*spellings: str) -> Callable[[ast.Call, Scope, ModuleIn
             return not isinstance(local, ast.FunctionDef | ast.AsyncFunctionDef) or bool(local.decorator_list)
         return func.attr in index.derived("attributes-holding-values", _attributes_holding_values)
 
-    return accepts
+    return GatedCallFilter(accepts, lambda index: any(index.mentions(spelling) for spelling in spellings))
 
 
 def _attributes_holding_values(index: ModuleIndex) -> frozenset[str]:

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xlalens.analyzers.models.sharding.shard_map import ShardMapSite, shard_map_model
-from xlalens.analyzers.models.sharding.values import MeshValue, NamedShardingValue, SpecValue
+from xlalens.analyzers.models.sharding.values import MESH_CONSTRUCTOR_NAMES, MeshValue, NamedShardingValue, SpecValue
 from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, jit_index
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
@@ -143,6 +143,10 @@ class ShardingModel:
         self.placements: dict[int, list[Placement]] = {}
         self.contexts: dict[int, tuple[str, MeshValue, ast.AST]] = {}
         self._jit = jit_index(index)
+        if not any(index.mentions(name) for name in MESH_CONSTRUCTOR_NAMES):
+            # Every spec and placement is judged against a mesh the module builds: without one,
+            # nothing here can be known, and the sharding calls need not be evaluated.
+            return
         if self._may_enter_mesh_contexts():
             self._collect_contexts(index.tree.body, index.module_scope, None, top_level=True)
         for node, scope in index.nodes.get(ast.Call, ()):

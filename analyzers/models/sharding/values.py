@@ -37,6 +37,8 @@ from xlalens.analyzers.semantics.values import UNKNOWN, Array, CallArguments, Co
 _MAKE_MESH = frozenset({"jax.make_mesh", "jax.sharding.make_mesh", "jax._src.mesh_utils.make_mesh"})
 _MESH = frozenset({"jax.sharding.Mesh", "jax._src.mesh.Mesh", "jax.experimental.maps.Mesh"})
 _ABSTRACT_MESH = frozenset({"jax.sharding.AbstractMesh", "jax._src.mesh.AbstractMesh"})
+MESH_CONSTRUCTOR_NAMES = frozenset(name.rsplit(".", 1)[1] for name in _MAKE_MESH | _MESH | _ABSTRACT_MESH)
+"""The last part of every call that makes a mesh: a module that spells none of them builds no mesh."""
 _PARTITION_SPEC = frozenset(
     {"jax.sharding.PartitionSpec", "jax.P", "jax._src.partition_spec.PartitionSpec", "jax.experimental.PartitionSpec"}
 )

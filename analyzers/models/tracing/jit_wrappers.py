@@ -20,13 +20,14 @@ import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from xlalens.analyzers.knowledge.transforms import FunctionSlot, TransformSpec, transform_spec
+from xlalens.analyzers.knowledge.transforms import FunctionSlot, TransformSpec, jit_transforms, transform_spec
 from xlalens.analyzers.models.tracing.traced_functions import (
     all_params,
     declared_param_names,
     decode_transform,
     positional_params,
 )
+from xlalens.analyzers.semantics.calls import GatedCallFilter
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope
 
 _DONATE_KEYWORDS = ("donate_argnums", "donate_argnames")
@@ -385,7 +386,15 @@ def jit_index(index: ModuleIndex) -> JitIndex:
     return index.derived("jit_index", JitIndex)
 
 
-def calls_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+def _may_make_jit_wrappers(index: ModuleIndex) -> bool:
+    """Whether the module spells a jit-like transform: no module that does not can make a wrapper."""
+    return any(index.mentions(name) for name in _JIT_SPELLINGS)
+
+
+_JIT_SPELLINGS = frozenset(qualname.rsplit(".", 1)[1] for qualname in jit_transforms())
+
+
+def _calls_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
     """Whether ``call`` calls a jit wrapper (:meth:`JitIndex.of_call` finds one).
 
     The ``call_filter`` of the rules about the arguments of jitted calls: a wrapper is called by a
@@ -403,7 +412,10 @@ def calls_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
     return jit_index(index).of_call(call, scope) is not None
 
 
-def may_build_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+calls_jit_wrapper = GatedCallFilter(_calls_jit_wrapper, _may_make_jit_wrappers)
+
+
+def _may_build_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
     """Whether ``call`` may build a jit wrapper (:meth:`JitIndex.of_expression` may find one): a jit-like
     transform applied to a function (``jax.jit(f)``), or a call of a call (``partial(jax.jit, ...)(f)``).
 
@@ -422,6 +434,9 @@ def may_build_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> b
         return True
     spec = transform_spec(index.qualname(func, scope))
     return spec is not None and spec.is_jit and spec.slot is FunctionSlot.FIRST
+
+
+may_build_jit_wrapper = GatedCallFilter(_may_build_jit_wrapper, _may_make_jit_wrappers)
 
 
 def bind_arguments(wrapper: JitWrapper, call: ast.Call) -> list[BoundArgument]:

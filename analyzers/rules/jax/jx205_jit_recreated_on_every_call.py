@@ -18,6 +18,7 @@ from xlalens.analyzers.models.tracing.jit_wrappers import (
     may_build_jit_wrapper,
 )
 from xlalens.analyzers.rules.jax._retrace import calls_text, captures_per_run_values
+from xlalens.analyzers.semantics.calls import GatedCallFilter
 from xlalens.analyzers.semantics.loops import enclosing_loops, loop_stores, node_in, parents, walk_scope
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 
@@ -25,9 +26,13 @@ _LOOP_CALLS: weakref.WeakKeyDictionary[ModuleIndex, dict[int, ast.Call | None]] 
 """Per module: ``id(function node)`` -> a call of that function inside a loop, or None."""
 
 
-def _calls_or_returns_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+def _calls_or_builds_jit_wrapper(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
     """A call of a jit wrapper, or one that may build a wrapper (which a factory may return)."""
-    return calls_jit_wrapper(call, scope, index) or may_build_jit_wrapper(call, scope, index)
+    return calls_jit_wrapper.accepts(call, scope, index) or may_build_jit_wrapper.accepts(call, scope, index)
+
+
+# Both filters pass only in a module that spells a jit-like transform.
+_calls_or_returns_jit_wrapper = GatedCallFilter(_calls_or_builds_jit_wrapper, calls_jit_wrapper.module_may_pass)
 
 
 @register_rule

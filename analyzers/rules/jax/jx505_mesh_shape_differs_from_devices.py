@@ -26,6 +26,12 @@ _NDIM_ERROR = (
 )
 
 
+_MESH_CALLS = _MAKE_MESH | _MESH | _CREATE_DEVICE_MESH
+
+_DEVICE_ARRAY_MAKERS = ("devices", "local_devices", "create_device_mesh")
+"""The last part of every call whose result ``.reshape`` can turn into a mesh's device array."""
+
+
 @register_rule
 class MeshShapeDiffersFromDevices(Rule):
     """## What it does
@@ -76,13 +82,15 @@ class MeshShapeDiffersFromDevices(Rule):
     explainer = "sharding#mesh-and-devices"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
-    call_names: ClassVar[frozenset[str] | None] = _MAKE_MESH | _MESH | _CREATE_DEVICE_MESH
+    call_names: ClassVar[frozenset[str] | None] = _MESH_CALLS
     call_attributes: ClassVar[frozenset[str]] = frozenset({"reshape"})
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
-        value = ctx.value(node)
         qualname = ctx.index.qualname(node.func, ctx.scope) if isinstance(node.func, ast.Name | ast.Attribute) else None
+        if qualname not in _MESH_CALLS and not any(ctx.index.mentions(name) for name in _DEVICE_ARRAY_MAKERS):
+            return  # `x.reshape(...)` can only be a device array's where the module asks for devices
+        value = ctx.value(node)
         if isinstance(value, MeshValue) and value.node is node and value.constructor in ("make_mesh", "Mesh"):
             self.check_names(node, value, ctx)
             if value.constructor == "make_mesh":

@@ -20,7 +20,7 @@ from xlalens.analyzers.models.tracing.key_flow import (
     returned_key,
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
-from xlalens.analyzers.semantics.calls import may_call_transformed
+from xlalens.analyzers.semantics.calls import GatedCallFilter, may_call_transformed
 from xlalens.analyzers.semantics.flow import FlowWalk, State
 from xlalens.analyzers.semantics.interpreter import UNKNOWN_OPTION
 from xlalens.analyzers.semantics.loops import enclosing_loops, parents
@@ -151,13 +151,22 @@ _CONSUMERS = frozenset(f"jax.random.{name}" for name in SAMPLERS | SPLITTERS)
 _MAY_BE_VMAPPED = may_call_transformed("vmap")
 
 
-def _may_use_up_a_key(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
+def _uses_up_a_key(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
     """A ``jax.random`` consumer, a call of one of the module's functions that uses up a key argument,
     or a vmapped call (which may hand one key to every example)."""
     if index.qualname(call.func, scope) in _CONSUMERS:
         return True
     summaries = key_summaries(index)
     return bool(summaries) and (bool(consumed_by_call(index, call)) or _MAY_BE_VMAPPED(call, scope, index))
+
+
+def _may_name_jax_random(index: ModuleIndex) -> bool:
+    """Whether a name of the module can resolve into ``jax.random``: ``jax.random.normal``,
+    ``from jax import random``, ``import jax.random as jr`` or ``from jax.random import split``."""
+    return index.mentions("random") or index.imports("jax.random")
+
+
+_may_use_up_a_key = GatedCallFilter(_uses_up_a_key, _may_name_jax_random)
 
 
 @register_rule

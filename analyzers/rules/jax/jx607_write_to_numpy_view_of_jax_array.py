@@ -10,7 +10,18 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.interpreter import HOST_VIEW
+from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import Array
+
+
+def _may_make_views(index: ModuleIndex, text: str) -> bool:
+    """Whether the module spells a call that can make a NumPy view of a JAX array.
+
+    Only ``jax.device_get``, ``np.asarray`` and ``np.array(..., copy=False)`` make one, and values
+    never come from another module: without those spellings no write can hit a view, and the
+    function around each write need not be evaluated to know it.
+    """
+    return index.mentions("device_get") or index.mentions("asarray") or (index.mentions("array") and "copy" in text)
 
 
 @register_rule
@@ -60,6 +71,8 @@ class WriteToNumpyViewOfJaxArray(Rule):
     call_prefixes = ("numpy.",)
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
+        if not ctx.index.derived("may-make-numpy-views", lambda index: _may_make_views(index, ctx.source.text)):
+            return
         if isinstance(node, ast.Call):
             target = next((k.value for k in node.keywords if k.arg == "out"), None)
             if target is not None and self.is_view(target, ctx):

@@ -10,7 +10,7 @@ from xlalens.analyzers.core.diagnostics import Applicability, Fix
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.knowledge.migrations import USAGE_CHANGES, NameMigration
-from xlalens.analyzers.models.sharding.values import MeshValue
+from xlalens.analyzers.models.sharding.values import MESH_CONSTRUCTOR_NAMES, MeshValue
 from xlalens.analyzers.rules._migrations import (
     NameMigrationRule,
     at_scope,
@@ -90,6 +90,10 @@ class MeshContextManager(NameMigrationRule):
             super().check(node, ctx)
 
     def check_with(self, node: ast.With, ctx: CheckContext) -> None:
+        # A module that spells no mesh constructor enters no mesh, and its `with` items (files,
+        # scopes, locks) need not be evaluated.
+        if not any(ctx.index.mentions(name) for name in MESH_CONSTRUCTOR_NAMES):
+            return
         for item in node.items:
             expr = item.context_expr
             value = ctx.value(expr)

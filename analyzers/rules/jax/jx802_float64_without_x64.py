@@ -18,8 +18,12 @@ _DTYPE_TAKERS = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.
 _DTYPE_KEYWORDS = ("dtype", "new_dtype")
 
 
-def _mentions_x64(index: ModuleIndex) -> bool:
+def _mentions_x64(index: ModuleIndex, text: str) -> bool:
     """Whether the module names the x64 option anywhere: it may turn it on, or pick dtypes by it."""
+    # Every spelling holds "x64" or "X64": most modules never write either, and looking for them
+    # in the text costs far less than walking every node of the tree.
+    if "x64" not in text and "X64" not in text:
+        return False
     for node in ast.walk(index.tree):
         if isinstance(node, ast.Constant) and node.value in X64_STRINGS:
             return True
@@ -82,7 +86,9 @@ class Float64WithoutX64(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
-        if ctx.settings.x64_in_package or ctx.index.derived("mentions-jax-enable-x64", _mentions_x64):
+        if ctx.settings.x64_in_package or ctx.index.derived(
+            "mentions-jax-enable-x64", lambda index: _mentions_x64(index, ctx.source.text)
+        ):
             return
         requested = self.requested_dtype(node, ctx)
         if requested is None:
