@@ -34,6 +34,16 @@ def _mentions_x64(index: ModuleIndex, text: str) -> bool:
     return False
 
 
+def _may_ask_64_bits_without_x64(index: ModuleIndex, text: str) -> bool:
+    """Whether the module may ask for a 64-bit dtype and never names the x64 option.
+
+    Every 64-bit dtype is spelled with "64" or "128" (``float64``, ``np.int64``, ``"complex128"``)
+    in the module that asks for it: without those digits no dtype a call receives can be one,
+    and the dtypes that come from parameters need not be evaluated.
+    """
+    return ("64" in text or "128" in text) and not _mentions_x64(index, text)
+
+
 @register_rule
 class Float64WithoutX64(Rule):
     """## What it does
@@ -86,8 +96,8 @@ class Float64WithoutX64(Rule):
 
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
-        if ctx.settings.x64_in_package or ctx.index.derived(
-            "mentions-jax-enable-x64", lambda index: _mentions_x64(index, ctx.source.text)
+        if ctx.settings.x64_in_package or not ctx.index.derived(
+            "may-ask-64-bits-without-x64", lambda index: _may_ask_64_bits_without_x64(index, ctx.source.text)
         ):
             return
         requested = self.requested_dtype(node, ctx)
