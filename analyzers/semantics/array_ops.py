@@ -322,6 +322,26 @@ class ArrayType:
     weak: bool = False
 
 
+def bincount_result(length: int | None, weights: ArrayType | None) -> ArrayType:
+    """The type of ``jnp.bincount(x, weights, length=length)``: one count per bin.
+
+    Counts are ``int32``; weighted counts take the weights' dtype. Without ``length`` the number
+    of bins follows the data (the largest value), so the shape is unknown.
+
+    Examples:
+        >>> bincount_result(9, None)
+        ArrayType(shape=(9,), dtype='int32', weak=False)
+        >>> bincount_result(5, ArrayType((4,), "bfloat16"))
+        ArrayType(shape=(5,), dtype='bfloat16', weak=False)
+        >>> bincount_result(None, None).shape is None
+        True
+    """
+    shape = (length,) if length is not None else None
+    if weights is None:
+        return ArrayType(shape, "int32")
+    return ArrayType(shape, None if weights.weak else weights.dtype)
+
+
 CUMULATIVE = frozenset({"cumsum", "cumprod", "cumulative_sum", "cumulative_prod", "nancumsum", "nancumprod"})
 """Running sums and products: the operand's shape along ``axis``, flattened without one."""
 

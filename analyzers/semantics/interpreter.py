@@ -540,6 +540,8 @@ class Interpreter:
         for _, scope in references:
             owner = scope.enclosing_function() or self.index.module_scope
             if id(owner.node) in self._in_progress:
+                # Its calls are not all recorded yet: the answer holds only until the owner is done.
+                self._cycle_hits.append(id(owner.node))
                 return False
             self.evaluation(owner)
         resolved: set[int] = set()
@@ -1886,6 +1888,8 @@ class _FunctionRun:
                 if name == "where" and len(args) == 3:
                     return Array(traced=self.staged or traced_inputs)
                 return UNKNOWN
+            if name == "bincount" and args:
+                return self.bincount(args, keywords, self.staged or traced_inputs)
             tabled = self.tabled_function(name, args, keywords, self.staged or traced_inputs)
             if tabled is not None:
                 return tabled
@@ -1987,6 +1991,21 @@ class _FunctionRun:
             return None
         library = args[0].library if isinstance(args[0], Array) else "jax"
         return Array(found.shape, found.dtype, found.weak, traced or args[0].is_traced_array(), library)
+
+    def bincount(self, args: list[Value], keywords: dict[str, Value], traced: bool) -> Value:
+        """``jnp.bincount(x, weights=None, minlength=0, *, length=None)``: its counts' dtype, and their
+        number when ``length`` gives it."""
+        length = keywords.get("length")
+        bins = length.value if isinstance(length, Const) and type(length.value) is int and length.value >= 0 else None
+        weights = args[1] if len(args) > 1 else keywords.get("weights")
+        if weights is None or (isinstance(weights, Const) and weights.value is None):
+            weights_type = None
+        else:
+            weights_type = _array_type(weights)
+            if weights_type is None:
+                return Array((bins,) if bins is not None else None, None, False, traced)
+        found = array_ops.bincount_result(bins, weights_type)
+        return Array(found.shape, found.dtype, False, traced or any(a.is_traced_array() for a in args))
 
     def numpy_view(self, node: ast.Call, name: str, source: Array, keywords: dict[str, Value]) -> Value | None:
         """``np.asarray(x)`` (or ``np.array(x, copy=False)``) of a concrete JAX array: a read-only view of its

@@ -326,7 +326,9 @@ def concrete_copy(value: Value) -> Value:
     if isinstance(value, TracedTree):
         return UNKNOWN
     if isinstance(value, Instance):
-        return instance(value.node, value.fields)
+        # A pytree node's fields come out of the call as arrays too (a NamedTuple optimizer state).
+        fields = tuple((name, concrete_copy(field)) for name, field in value.fields) if value.fields else value.fields
+        return instance(value.node, fields)
     if isinstance(value, VariableBox):
         return VariableBox(value.qualname, concrete_copy(value.inner))
     return value
