@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -20,11 +21,13 @@ from collections.abc import Iterator, Mapping
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
-from xlalens.explainers.calculators import CalculatorInputError, get_calculator, result_json
-from xlalens.explainers.export import PYODIDE_VERSION, export_site
+from xlalens.explainers.calculators import CalculatorInputError, all_calculators, get_calculator, result_json
+from xlalens.explainers.export import PYODIDE_VERSION, PYTHON_ARCHIVE, export_site
+from xlalens.explainers.web import ExplainerApp
 
 _CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 PYODIDE_DIR = Path(
@@ -84,8 +87,8 @@ def pyodide_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory, pyodide_url: str) -> Iterator[str]:
-    """The copy written by the CLI, pointed at the local Pyodide, on a static host of its own origin."""
+def site_dir(tmp_path_factory: pytest.TempPathFactory, pyodide_url: str) -> Path:
+    """The copy written by the CLI, pointed at the local Pyodide."""
     directory = tmp_path_factory.mktemp("site")
     command = ["xlalens", "explain", "--export", str(directory), "--pyodide-url", f"{pyodide_url}/"]
     proc = subprocess.run(
@@ -95,7 +98,13 @@ def site_url(tmp_path_factory: pytest.TempPathFactory, pyodide_url: str) -> Iter
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    yield from _serve(directory, _StaticFiles)
+    return directory
+
+
+@pytest.fixture(scope="module")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The copy on a static host of its own origin."""
+    yield from _serve(site_dir, _StaticFiles)
 
 
 @pytest.fixture(scope="module")
@@ -222,3 +231,46 @@ def test_without_pyodide_the_panel_keeps_the_example_and_says_where_to_compute(
     page.wait_for_timeout(500)  # longer than the script's debounce: an edit would have been computed by now
     expect(panel.locator(".result .headline")).to_have_text(example["headline"])
     expect(panel.locator(".field .error")).to_have_text([""] * panel.locator(".field").count())
+
+
+# Node runs the npm package as the page does (unpack the archive, put it on sys.path, import the
+# module, call answer_json), without a page per calculator: every calculator on CPython as Pyodide builds it.
+_NODE_PROBE = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, archive] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: () => {}, stderr: () => {} });
+pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: "/xlalens-calculators" });
+pyodide.pyimport("sys").path.insert(0, "/xlalens-calculators");
+const answerJson = pyodide.pyimport("xlalens.explainers.calc_api").answer_json;
+const requests = JSON.parse(readFileSync(0, "utf8"));
+const answers = requests.map(([name, query]) => JSON.parse(answerJson(name, JSON.stringify(query))));
+process.stdout.write(`\\n${JSON.stringify({ version: pyodide.version, answers })}\\n`);
+"""
+
+
+def test_every_calculator_answers_under_pyodide_what_the_server_answers(site_dir: Path, pyodide_url: str) -> None:
+    node = shutil.which("node")
+    assert node is not None, "Node.js is needed to run Pyodide outside the page (scripts/test.sh needs npm too)"
+    requests = [
+        *((calculator.name, dict(example)) for calculator in all_calculators() for example in calculator.examples),
+        ("blockspec", {"array": "1000,abc", "block": "192,128"}),
+        ("shard-shape", {"mesh": "x:4,y:2", "shape": "6,4", "spec": "x,y"}),
+        ("no-such-calculator", {}),
+    ]
+    proc = subprocess.run(
+        [node, "--input-type=module", "-e", _NODE_PROBE, str(PYODIDE_DIR), str(site_dir / PYTHON_ARCHIVE)],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=240,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]  # Node quotes the minified line before the error
+    probe = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert probe["version"] == PYODIDE_VERSION
+    app = ExplainerApp(rules=())
+    for (name, query), answer in zip(requests, probe["answers"], strict=True):
+        response = app.handle(f"/api/calc/{name}?{urlencode(query)}")
+        assert answer == {"status": response.status, "body": json.loads(response.body)}, (name, query)
