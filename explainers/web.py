@@ -29,14 +29,8 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from xlalens.explainers import html
-from xlalens.explainers.calculators import (
-    Calculator,
-    CalculatorInputError,
-    UnknownCalculatorError,
-    all_calculators,
-    get_calculator,
-    result_json,
-)
+from xlalens.explainers.calc_api import answer, unknown_calculator_message
+from xlalens.explainers.calculators import Calculator, UnknownCalculatorError, all_calculators, get_calculator
 from xlalens.explainers.links import DEFAULT_HOST, RULES_PREFIX, section_url
 from xlalens.explainers.pages_catalog import Page, RuleEntry, load_pages
 
@@ -136,7 +130,7 @@ class ExplainerApp:
     def _calculator(self, segments: list[str], query: dict[str, str]) -> Response:
         calculator = self._find_calculator(segments[1])
         if calculator is None:
-            return Response.html(HTTPStatus.NOT_FOUND, html.render_not_found(self._unknown_calculator(segments[1])))
+            return Response.html(HTTPStatus.NOT_FOUND, html.render_not_found(unknown_calculator_message(segments[1])))
         explainer = calculator.explainer
         href = section_url("", explainer) if explainer and explainer.partition("#")[0] in self.pages else None
         return Response.html(HTTPStatus.OK, html.render_calculator_page(calculator, query, href))
@@ -146,14 +140,8 @@ class ExplainerApp:
             return Response.json(HTTPStatus.OK, [calculator.describe() for calculator in all_calculators()])
         if len(segments) != 3 or segments[1] != "calc":
             return Response.json(HTTPStatus.NOT_FOUND, {"message": f"no API at /{'/'.join(segments)}"})
-        calculator = self._find_calculator(segments[2])
-        if calculator is None:
-            return Response.json(HTTPStatus.NOT_FOUND, {"message": self._unknown_calculator(segments[2])})
-        try:
-            result = calculator.run(query)
-        except CalculatorInputError as error:
-            return Response.json(HTTPStatus.BAD_REQUEST, {"ok": False, "field": error.field, "message": error.message})
-        return Response.json(HTTPStatus.OK, {"ok": True, "result": result_json(result, calculator.draw(result))})
+        status, body = answer(segments[2], query)
+        return Response.json(status, body)
 
     def _static(self, segments: list[str], _query: dict[str, str]) -> Response:
         name = segments[1]
@@ -169,11 +157,6 @@ class ExplainerApp:
             return get_calculator(name)
         except UnknownCalculatorError:
             return None
-
-    @staticmethod
-    def _unknown_calculator(name: str) -> str:
-        known = ", ".join(calculator.name for calculator in all_calculators())
-        return f"No calculator {name!r}; calculators: {known}."
 
 
 class _Handler(BaseHTTPRequestHandler):

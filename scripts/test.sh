@@ -16,6 +16,17 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 export JAX_PLATFORMS=cpu
+# The exported site's calculators run in the browser under Pyodide; its browser tests load the
+# pyodide npm package (the release the export pins) from a cache outside the checkout, installed
+# once, so no test reaches the internet. The tests fail, naming the folder, when it is missing.
+pyodide_version=$(python3 -c 'from xlalens.explainers.export import PYODIDE_VERSION; print(PYODIDE_VERSION)')
+pyodide_prefix="${XDG_CACHE_HOME:-$HOME/.cache}/xlalens/pyodide-$pyodide_version"
+export XLALENS_PYODIDE_DIR="$pyodide_prefix/node_modules/pyodide"
+if [ ! -f "$XLALENS_PYODIDE_DIR/pyodide.asm.wasm" ]; then
+    npm install --prefix "$pyodide_prefix" --no-save --no-audit --no-fund --ignore-scripts \
+        "pyodide@$pyodide_version" >/dev/null ||
+        echo "pyodide@$pyodide_version could not be installed: the static-site browser tests will fail" >&2
+fi
 # The torch_xla oracle tier runs from its own venv (torch 2.9.0 + torch_xla 2.9.0, about 6 GB),
 # built once into a cache outside the checkout and reused (scripts/torch_xla_oracle_env.sh).
 # XLALENS_SKIP_TORCH_XLA=1 skips it locally; in CI its tests fail when the venv cannot be built.

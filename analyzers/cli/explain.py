@@ -3,7 +3,8 @@
 * ``xlalens explain`` lists the pages and calculators.
 * ``xlalens explain TOPIC [SECTION]`` prints a page or one section (``TOPIC#SECTION`` works too).
 * ``xlalens explain --serve [--port N]`` serves every page on 127.0.0.1 with live calculators.
-* ``xlalens explain --export DIR [--base-path /prefix]`` writes the site as static files for hosting.
+* ``xlalens explain --export DIR [--base-path /prefix] [--pyodide-url URL]`` writes the site as
+  static files for hosting; its calculators compute in the browser with Pyodide.
 * ``xlalens calc`` lists the calculators; ``xlalens calc NAME --field value …`` computes one
   (``--json`` for JSON; ``xlalens calc NAME --help`` lists its fields).
 
@@ -57,6 +58,13 @@ def add_explain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         metavar="PATH",
         help="With --export: the path the site is hosted under, e.g. /xlalens (default: the domain's root).",
     )
+    parser.add_argument(
+        "--pyodide-url",
+        default=None,
+        metavar="URL",
+        help="With --export: where the calculators load Pyodide from, for a self-hosted copy of the pyodide "
+        "npm package (default: a pinned release on the jsDelivr CDN).",
+    )
 
 
 def add_calc(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -96,7 +104,7 @@ def _run_explain(args: argparse.Namespace) -> int:
     except PageError as error:
         raise UsageError(str(error)) from None
     if args.export is not None:
-        return _export(args.export, args.base_path)
+        return _export(args.export, args.base_path, args.pyodide_url)
     if args.serve:
         return _serve(args.port, pages, args.topic)
     if args.topic is None:
@@ -154,14 +162,14 @@ def _print_markdown(markdown: str) -> None:
         sys.stdout.write(markdown)
 
 
-def _export(directory: Path, base_path: str) -> int:
+def _export(directory: Path, base_path: str, pyodide_url: str | None) -> int:
     from xlalens.analyzers.output.site import rule_entries
-    from xlalens.explainers.export import ExportError, export_site
+    from xlalens.explainers.export import DEFAULT_PYODIDE_URL, ExportError, export_site
 
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory} exists and is not a directory")
     try:
-        written = export_site(directory, rule_entries(), base_path)
+        written = export_site(directory, rule_entries(), base_path, pyodide_url or DEFAULT_PYODIDE_URL)
     except ExportError as error:
         raise UsageError(str(error)) from None
     print(f"Wrote {len(written)} files of the xlalens explainers to {directory}", file=sys.stderr)

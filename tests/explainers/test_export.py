@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from xlalens.analyzers.output.site import rule_entries
-from xlalens.explainers.export import STATIC_MARKER, export_site
+from xlalens.explainers.export import DEFAULT_PYODIDE_URL, PYODIDE_VERSION, STATIC_MARKER, export_site
 
 _LINK = re.compile(r'\b(?:href|src)="([^"]*)"')
 
@@ -60,6 +60,13 @@ def test_the_copy_holds_every_rule_page_and_calculators_with_their_first_example
     blockspec = (hosted / "calc" / "blockspec" / "index.html").read_text(encoding="utf-8")
     assert "steps" in blockspec and "VMEM" in blockspec  # the example's result, rendered by the server
     assert (hosted / "static" / "calculator.js").read_text(encoding="utf-8").count("xlalensStatic") == 1
+
+
+def test_each_page_names_the_pinned_pyodide_release_its_calculators_load(hosted: Path) -> None:
+    assert f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/" == DEFAULT_PYODIDE_URL
+    for page in (hosted / "calc" / "blockspec" / "index.html", hosted / "sharding" / "index.html"):
+        assert f'data-xlalens-pyodide="{DEFAULT_PYODIDE_URL}"' in page.read_text(encoding="utf-8")
+    assert (hosted / "static" / "py" / "xlalens-calculators.zip").is_file()
 
 
 @pytest.fixture
