@@ -27,7 +27,7 @@ from xlalens.analyzers.cli.common import (
     positive_int,
     tool_version,
 )
-from xlalens.analyzers.core.codes import INTERNAL_ERROR, is_file_level
+from xlalens.analyzers.core.codes import INTERNAL_ERROR, IO_ERROR, is_file_level
 from xlalens.analyzers.core.diagnostics import Diagnostic, Severity
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.engine import registry
@@ -284,24 +284,58 @@ def _write_fixed_stdin(result: FileResult, data: bytes, path: str) -> None:
     sys.stdout.flush()
 
 
-def _add_noqa(files: Sequence[str], resolver: SettingsResolver) -> int:
-    """``--add-noqa``: silence every current finding in place, as ruff does when adopting a rule set."""
-    from xlalens.analyzers.api import check_source
+def _add_noqa(args: argparse.Namespace, files: Sequence[str], resolver: SettingsResolver) -> int:
+    """``--add-noqa``: silence every current finding in place, as ruff does when adopting a rule set.
+
+    The findings come from the runner that ``check`` uses, so a file the analyzer fails on (an
+    exception, a time-out, a crashed worker) is reported and left as it is while the others get
+    their comments, and ``--jobs`` applies. The comments are then written here, one file at a time.
+    """
+    # No cache: a cached result does not say which bytes its findings were computed for, and the
+    # comments must go on exactly the lines those findings are on.
+    run = check_paths(
+        files,
+        resolver.for_file,
+        jobs=args.jobs,
+        progress=False if args.quiet else None,
+        display=lambda path: display_path(path, resolver.cwd),
+    )
+    added = 0
+    failed = False
+    for result in run.files:
+        shown = display_path(result.path, resolver.cwd)
+        unchecked = [d for d in result.diagnostics if d.code in (INTERNAL_ERROR, IO_ERROR)]
+        for diagnostic in unchecked:
+            level = "error" if diagnostic.code == INTERNAL_ERROR else "warning"
+            print(f"{level}: {shown}: {diagnostic.code} {diagnostic.message}", file=sys.stderr)
+        failed = failed or any(d.code == INTERNAL_ERROR for d in unchecked)
+        if unchecked or result.digest is None:
+            continue
+        try:
+            added += _write_noqa(result)
+        except (SourceReadError, SourceWriteError) as error:
+            print(f"warning: {shown}: {error}", file=sys.stderr)
+    print(f"Added {added} noqa directive{'' if added == 1 else 's'}.", file=sys.stderr)
+    return EXIT_INTERNAL if failed else EXIT_CLEAN
+
+
+def _write_noqa(result: FileResult) -> int:
+    """Add the comments for ``result``'s findings to its file; return how many were added.
+
+    Raises:
+        SourceReadError: if the file cannot be read any more.
+        SourceWriteError: if it changed since the runner read it (the findings' lines may have
+            moved), or cannot be written; it is then left as it is.
+    """
     from xlalens.analyzers.core.noqa import add_noqa_comments
 
-    added = 0
-    for path in files:
-        try:
-            source = read_source(path)
-            text, count = add_noqa_comments(source.text, check_source(source.text, path, resolver.for_file(path)))
-            if count:
-                write_source(source, match_newlines(source.text, text))
-        except (SourceReadError, SourceWriteError) as error:
-            print(f"warning: {display_path(path, resolver.cwd)}: {error}", file=sys.stderr)
-            continue
-        added += count
-    print(f"Added {added} noqa directive{'' if added == 1 else 's'}.", file=sys.stderr)
-    return EXIT_CLEAN
+    source = read_source(result.path)
+    if source.digest != result.digest:
+        raise SourceWriteError("noqa comments not written: the file changed since xlalens read it; run xlalens again")
+    text, count = add_noqa_comments(source.text, result.diagnostics)
+    if count:
+        write_source(source, match_newlines(source.text, text))
+    return count
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -328,7 +362,7 @@ def _run_check(args: argparse.Namespace) -> int:
             print(file)
         return EXIT_CLEAN
     if args.add_noqa:
-        return _add_noqa([str(f) for f in files], resolver)
+        return _add_noqa(args, [str(f) for f in files], resolver)
     cache = _cache(args, resolver)
     run = check_paths(
         [str(f) for f in files],

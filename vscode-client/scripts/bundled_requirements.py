@@ -1,9 +1,11 @@
 """Print the requirements to bundle with the xlalens wheel: its runtime dependencies, minus native ones.
 
-``bundled/libs`` ships in one ``.vsix`` for every platform and Python version, so it holds only
-pure-Python wheels. The dependencies left out here are compiled per platform; the server works
-without them (see ``NATIVE``), and uses them when the interpreter's environment has them, because
-``bundled/libs`` is put ahead of the environment's packages, not instead of them.
+``bundled/libs`` is the same in every ``.vsix`` and serves every Python version, so it holds only
+pure-Python wheels. The dependencies left out here are compiled per platform and Python version:
+a platform's package bundles them under ``bundled/native`` (``native_wheels.py``), the universal
+one does not. The server works without them (see ``NATIVE``), and uses the interpreter
+environment's when the package has none for it, because the bundled folders are put ahead of the
+environment's packages, not instead of them.
 
 Usage: ``python bundled_requirements.py dist/xlalens-0.1.0-py3-none-any.whl``
 """
@@ -16,7 +18,7 @@ from email.parser import Parser
 
 NATIVE = {
     # libcst parses f-string fields for JX106's fix and recognises syntax newer than the running
-    # Python; it has only platform wheels.
+    # Python; it has only platform wheels, bundled per platform by native_wheels.py.
     "libcst",
 }
 
