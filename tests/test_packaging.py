@@ -168,6 +168,7 @@ def _assert_no_builder_paths(archive: zipfile.ZipFile) -> None:
             assert "file://" not in text and str(Path(tempfile.gettempdir())) not in text, name
 
 
+@pytest.mark.vsix
 @pytest.mark.timeout(1800)
 def test_universal_package_bundles_no_native_wheels(packages: Path) -> None:
     with zipfile.ZipFile(packages / "xlalens.vsix") as archive:
@@ -179,6 +180,7 @@ def test_universal_package_bundles_no_native_wheels(packages: Path) -> None:
         _assert_no_builder_paths(archive)
 
 
+@pytest.mark.vsix
 @pytest.mark.timeout(1800)
 @pytest.mark.parametrize("target", sorted(PLATFORMS))
 def test_platform_package_bundles_its_libcst_wheel_for_each_abi(packages: Path, target: str) -> None:
@@ -287,6 +289,7 @@ def _interpreters() -> list[str]:
     return sorted(found)
 
 
+@pytest.mark.vsix
 @pytest.mark.timeout(1800)
 @pytest.mark.skipif(not _host_is("linux-x64"), reason="runs the linux-x64 package's libcst, on a linux-x64 machine")
 @pytest.mark.parametrize("python", _interpreters())
@@ -307,6 +310,7 @@ def test_linux_x64_package_offers_the_fstring_fix_with_its_own_libcst(
     assert '    jax.debug.print("x = {}", x)\n' in fixed
 
 
+@pytest.mark.vsix
 @pytest.mark.timeout(1800)
 @pytest.mark.skipif(not _host_is("linux-x64"), reason="runs the linux-x64 package, on a linux-x64 machine")
 @pytest.mark.parametrize(

@@ -76,8 +76,10 @@ def needs_newer_python(text: str, error: SyntaxError) -> bool:
     except ImportError:
         return False
     try:
+        # Isolated from the environment's variables, but on this process's import path: a server
+        # bundled with an editor extension finds xlalens and libcst only in its own folders.
         child = subprocess.run(
-            [sys.executable, "-I", "-m", "xlalens.analyzers.engine.newer_syntax"],
+            [sys.executable, "-I", "-c", _CHILD, *sys.path],
             input=text.encode("utf-8", "surrogatepass"),
             capture_output=True,
             timeout=TIME_LIMIT_S,
@@ -147,5 +149,9 @@ def _literal_valid(token: str) -> bool:
     return True
 
 
-if __name__ == "__main__":
-    sys.exit(0 if _grammar_accepts(sys.stdin.buffer.read().decode("utf-8", "surrogatepass")) else 1)
+_CHILD = (
+    "import sys; sys.path[:] = sys.argv[1:]; "
+    "from xlalens.analyzers.engine.newer_syntax import _grammar_accepts; "
+    "sys.exit(0 if _grammar_accepts(sys.stdin.buffer.read().decode('utf-8', 'surrogatepass')) else 1)"
+)
+"""The child's program: the parent's import path, then libcst's verdict on standard input as its status."""
