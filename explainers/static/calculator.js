@@ -187,5 +187,22 @@
     panel.querySelector("form").addEventListener("submit", (event) => { event.preventDefault(); schedule(); });
     panel.dataset.state = "ready";
   }
-  if (STATIC_COPY && panels.length) startEngine(panels);
+  // A link with the reader's numbers (a diagnostic's calculator link) reaches a static copy with its
+  // query string, which the host ignores: the numbers go into the calculator page's form here, and
+  // are computed as soon as Python is ready.
+  function applyQuery(panel) {
+    const params = new URLSearchParams(window.location.search);
+    let applied = false;
+    for (const control of panel.querySelectorAll("input, select, textarea")) {
+      if (params.has(control.name)) {
+        control.value = params.get(control.name);
+        applied = true;
+      }
+    }
+    if (applied) panel.querySelector("form").dispatchEvent(new Event("change"));
+  }
+  if (STATIC_COPY && panels.length) {
+    startEngine(panels);
+    if (panels.length === 1) applyQuery(panels[0]);
+  }
 })();

@@ -195,6 +195,18 @@ def test_blockspec_computes_in_the_browser_what_the_calculator_computes(page: Pa
     expect(field.locator(".error")).to_have_text("")
 
 
+def test_a_link_with_numbers_computes_them_on_the_static_copy(page: Page, site_url: str) -> None:
+    # Diagnostics link to a calculator with the user's numbers in the query string; a static host
+    # serves the example's page for it, so the page itself must put them in the form and compute.
+    example = dict(get_calculator("blockspec").examples[0])
+    numbers = {**example, "block": "200,128", "array": "1000,512"}
+    page.goto(f"{site_url}/calc/blockspec/?{urlencode(numbers)}", wait_until="domcontentloaded")
+    panel = page.locator("section.calculator")
+    expect(panel).to_have_attribute("data-engine", "ready", timeout=ENGINE_MS)
+    assert _values(panel)["block"] == "200,128"
+    _assert_shows(panel, _expected("blockspec", _values(panel)))
+
+
 def test_a_page_panel_computes_from_the_first_edit_made_while_pyodide_loads(page: Page, site_url: str) -> None:
     started = time.perf_counter()
     page.goto(f"{site_url}/sharding/", wait_until="domcontentloaded")
