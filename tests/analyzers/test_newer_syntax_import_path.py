@@ -16,6 +16,7 @@ import libcst
 REPOSITORY = Path(__file__).resolve().parents[2]
 
 _PROBE = """
+import sys
 sys.path[:0] = sys.argv[1:]
 from xlalens.analyzers.engine.newer_syntax import needs_newer_python
 text = "type Alias = list[int]\\n"
