@@ -196,6 +196,7 @@ _BUILTIN_MODULES = (
     "reshard",
     "remat",
     "pipeline",
+    "graph_hash",
 )
 _loaded = False
 

@@ -23,6 +23,7 @@ NAMES = (
     "reshard",
     "remat",
     "pipeline",
+    "graph-hash",
 )
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
@@ -35,6 +36,7 @@ EXPLAINERS = {
     "reshard": "spmd-partitioner#what-a-resharding-costs",
     "remat": "remat#checkpoint-policies",
     "pipeline": "pallas-pipeline#the-schedule",
+    "graph-hash": "torch-xla-runtime#the-graph-hash-and-the-compile-cache",
 }
 
 JUNK = (

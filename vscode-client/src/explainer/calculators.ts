@@ -11,6 +11,7 @@ export interface CalculatorChoice {
 export const CALCULATORS: readonly CalculatorChoice[] = [
     { name: 'blockspec', description: 'Pallas BlockSpec: grid steps, padding, VMEM bytes' },
     { name: 'carry-check', description: 'lax.scan/fori_loop/while_loop/cond: does the carry keep its type' },
+    { name: 'graph-hash', description: 'torch_xla: which steps compile a new graph, and what padding leaves' },
     { name: 'pipeline', description: 'Pallas TPU pipeline: blocks copied in and written back per grid step' },
     { name: 'pytree', description: 'Pytrees: leaves, key paths, and where two structures differ' },
     { name: 'remat', description: 'jax.checkpoint: activations grad keeps under each policy' },

@@ -141,6 +141,7 @@ test('Open Calculator without a calculator under the cursor offers every calcula
         [
             'blockspec',
             'carry-check',
+            'graph-hash',
             'pipeline',
             'pytree',
             'remat',
