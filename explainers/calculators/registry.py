@@ -197,6 +197,7 @@ _BUILTIN_MODULES = (
     "remat",
     "pipeline",
     "graph_hash",
+    "transform_stack",
 )
 _loaded = False
 

@@ -24,6 +24,7 @@ NAMES = (
     "remat",
     "pipeline",
     "graph-hash",
+    "transform-stack",
 )
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
@@ -37,6 +38,7 @@ EXPLAINERS = {
     "remat": "remat#checkpoint-policies",
     "pipeline": "pallas-pipeline#the-schedule",
     "graph-hash": "torch-xla-runtime#the-graph-hash-and-the-compile-cache",
+    "transform-stack": "transforms#shapes-through-a-stack",
 }
 
 JUNK = (

@@ -20,5 +20,6 @@ export const CALCULATORS: readonly CalculatorChoice[] = [
     { name: 'roofline', description: 'Matmul roofline: FLOPs, bytes, compute or memory bound' },
     { name: 'shard-shape', description: 'NamedSharding: per-device shard shape, replication, bytes' },
     { name: 'sync-cost', description: 'torch_xla: graph executions, transfers and compiles per step' },
+    { name: 'transform-stack', description: 'jit/grad/vmap/jacfwd/jacrev stacks: the shapes in each order, or the error' },
     { name: 'vmap-axes', description: 'jax.vmap: batch size, per-call shapes and output shape for in_axes/out_axes' },
 ];

@@ -150,6 +150,7 @@ test('Open Calculator without a calculator under the cursor offers every calcula
             'roofline',
             'shard-shape',
             'sync-cost',
+            'transform-stack',
             'vmap-axes',
         ],
     ]);
