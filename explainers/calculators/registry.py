@@ -196,6 +196,8 @@ _BUILTIN_MODULES = (
     "reshard",
     "remat",
     "pipeline",
+    "graph_hash",
+    "transform_stack",
 )
 _loaded = False
 

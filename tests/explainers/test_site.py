@@ -314,6 +314,8 @@ def test_every_calculator_sits_in_the_section_it_explains(app: ExplainerApp, cal
         ("retrace", "jit-caching"),
         ("carry-check", "control-flow"),
         ("blockspec", "pallas-blockspec"),
+        ("graph-hash", "torch-xla-runtime"),
+        ("transform-stack", "transforms"),
     ],
 )
 def test_drawn_calculators_show_an_accessible_picture_that_follows_the_inputs(

@@ -15,6 +15,12 @@ from xlalens.analyzers.rules.torch_xla._steps import fact, fitted, is_xla, loop_
 from xlalens.analyzers.semantics.calls import call_graph
 from xlalens.analyzers.semantics.loops import walk_scope
 
+# What the graph-hash calculator opens with: a size that grows with the step number, so every step
+# is a new graph; its padding rows show what buckets would leave.
+_NEW_SIZE_EVERY_STEP = {"shapes": "8x128", "values": "8, 16, 24, 32", "use": "size"}
+# Two epochs of a loader whose last batch is short; padding the batch axis to the full batch joins them.
+_SHORT_LAST_BATCH = {"shapes": "8x128*3, 5x128, 8x128*3, 5x128", "pad-axis": "0", "buckets": "8"}
+
 
 def _loop_variables(step: StepLoop) -> set[str]:
     """Names the step loop's header binds to a new number every step (a ``range`` or ``enumerate`` index)."""
@@ -205,7 +211,7 @@ class ChangingInputShapeInStep(Rule):
     code = "TX202"
     message = "Tensor shape or index that changes every training step"
     explainer = "torch-xla-lazy-tensor#shapes-that-change-every-step"
-    calculator = "sync-cost"
+    calculator = "graph-hash"
     severity = Severity.WARNING
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Subscript, ast.Call)
@@ -230,7 +236,7 @@ class ChangingInputShapeInStep(Rule):
                 fitted(ctx, node, f"{{}} indexes an XLA tensor with `{name}`, which changes every step"),
                 detail="The offset or shape is part of the graph, so every new value is a new graph to compile.",
                 related=loop_location(ctx, place),
-                calculator={"graphs": 2},
+                calculator=_NEW_SIZE_EVERY_STEP,
             )
             return
         sized = self.sized_from_step(node, changing, ctx)
@@ -241,7 +247,7 @@ class ChangingInputShapeInStep(Rule):
                 fitted(ctx, node, f"{{}} {what} from `{name}`, which changes every step"),
                 detail="Each new size is a new graph to compile. Pad to a fixed size (or a few buckets).",
                 related=loop_location(ctx, place),
-                calculator={"graphs": 2},
+                calculator=_NEW_SIZE_EVERY_STEP,
             )
             return
         varying = self.varying_host_item(node, place.loop, ctx) if own_scope else None
@@ -252,7 +258,7 @@ class ChangingInputShapeInStep(Rule):
                 detail=f"The tensors of `{varying}` are built with sizes that differ from item to item: each new "
                 "shape is a new graph to compile. Pad them to a fixed size (or a few buckets).",
                 related=loop_location(ctx, place),
-                calculator={"graphs": 2},
+                calculator=_NEW_SIZE_EVERY_STEP,
             )
             return
         helper = self.trimmed_by_helper(node, place.loop, changing, ctx) if own_scope else None
@@ -263,7 +269,7 @@ class ChangingInputShapeInStep(Rule):
                 detail=f"`{helper}` cuts it to a length computed from a value that changes with the step: each new "
                 "length is a new graph to compile. Pad to a fixed size (or a few buckets).",
                 related=loop_location(ctx, place),
-                calculator={"graphs": 2},
+                calculator=_NEW_SIZE_EVERY_STEP,
             )
             return
         grown = self.grown_name(node, ctx)
@@ -274,7 +280,7 @@ class ChangingInputShapeInStep(Rule):
                 detail=f"`{snippet(ctx, node)}` changes the shape of `{grown}` each step, so each step compiles a "
                 "new graph. Preallocate it or keep a fixed-size buffer.",
                 related=loop_location(ctx, place),
-                calculator={"graphs": 2},
+                calculator=_NEW_SIZE_EVERY_STEP,
             )
 
     @staticmethod
@@ -403,5 +409,5 @@ class ChangingInputShapeInStep(Rule):
             detail=f"It feeds the training loop at line {location.start.line}: its last batch is shorter whenever "
             "the dataset size is not a multiple of the batch size, and that shape compiles one more graph per epoch.",
             severity=Severity.INFO,
-            calculator={"graphs": 2},
+            calculator=_SHORT_LAST_BATCH,
         )

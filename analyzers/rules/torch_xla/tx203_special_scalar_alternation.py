@@ -108,7 +108,7 @@ class SpecialScalarAlternation(Rule):
     code = "TX203"
     message = "Scalar that alternates between 0/1/-1 and other values in the training step"
     explainer = "torch-xla-lazy-tensor#special-scalars"
-    calculator = "sync-cost"
+    calculator = "graph-hash"
     severity = Severity.INFO
     needs_traced = False
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.BinOp, ast.Call, ast.Assign)
@@ -144,7 +144,12 @@ class SpecialScalarAlternation(Rule):
             detail="0, 1 and -1 are baked into the graph as constants while other values are graph inputs, so "
             f"{what} traces {len(special) + 1} different graphs (one compile each). Pass it as a one-element tensor.",
             related=loop_location(ctx, place),
-            calculator={"graphs": len(special) + 1},
+            # Two steps per value, specials first: the calculator shows each value's graph compile once.
+            calculator={
+                "shapes": "8x128",
+                "values": ", ".join(f"{float(v)!r}*2" for v in (*special, *other[:2])),
+                "use": "scalar",
+            },
         )
 
     @staticmethod

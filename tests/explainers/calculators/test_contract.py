@@ -23,6 +23,8 @@ NAMES = (
     "reshard",
     "remat",
     "pipeline",
+    "graph-hash",
+    "transform-stack",
 )
 EXPLAINERS = {
     "retrace": "jit-caching#cache-keys",
@@ -35,6 +37,8 @@ EXPLAINERS = {
     "reshard": "spmd-partitioner#what-a-resharding-costs",
     "remat": "remat#checkpoint-policies",
     "pipeline": "pallas-pipeline#the-schedule",
+    "graph-hash": "torch-xla-runtime#the-graph-hash-and-the-compile-cache",
+    "transform-stack": "transforms#shapes-through-a-stack",
 }
 
 JUNK = (

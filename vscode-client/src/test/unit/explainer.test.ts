@@ -141,6 +141,7 @@ test('Open Calculator without a calculator under the cursor offers every calcula
         [
             'blockspec',
             'carry-check',
+            'graph-hash',
             'pipeline',
             'pytree',
             'remat',
@@ -149,6 +150,7 @@ test('Open Calculator without a calculator under the cursor offers every calcula
             'roofline',
             'shard-shape',
             'sync-cost',
+            'transform-stack',
             'vmap-axes',
         ],
     ]);
