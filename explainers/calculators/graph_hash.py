@@ -338,8 +338,9 @@ class GraphHashResult:
         for outcome in self.steps[:PICTURE_STEPS]:
             shape = outcome.shape if outcome.shape == outcome.given else f"{outcome.given} → {outcome.shape}"
             value = f", {outcome.value}" if outcome.value else ""
-            verdict = f"compiles graph {outcome.graph}" if outcome.new else f"hits graph {outcome.graph}"
-            rows.append(Row(f"step {outcome.step} ({shape}{value})", verdict, outcome.why))
+            # Short values: on a phone the value column is the narrowest.
+            verdict = "compile" if outcome.new else "hit"
+            rows.append(Row(f"step {outcome.step} ({shape}{value})", verdict, f"graph {outcome.graph}: {outcome.why}"))
         if len(self.steps) > PICTURE_STEPS:
             rows.append(Row("later steps", f"{format_count(len(self.steps) - PICTURE_STEPS)} more", "counted above"))
         return tuple(rows)
@@ -516,7 +517,8 @@ def compute_graph_hash(inputs: GraphHashInputs) -> GraphHashResult:
 
 PICTURE_STEPS = 32
 """Steps drawn (and listed one by one in the table); the counts cover every step."""
-PER_ROW = 8
+PER_ROW = 6
+"""Cells per row: six keep the labels readable when the picture shrinks to a 390 px phone screen."""
 
 
 def draw_steps(result: GraphHashResult) -> Picture:
@@ -529,7 +531,7 @@ def draw_steps(result: GraphHashResult) -> Picture:
 (8x97, new shape 8x97).
     """
     shown = result.steps[:PICTURE_STEPS]
-    width, height, gap = 46, 50, 4
+    width, height, gap = 56, 50, 4
     body = []
     described = []
     for index, outcome in enumerate(shown):

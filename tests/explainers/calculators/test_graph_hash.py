@@ -107,4 +107,4 @@ def test_picture_draws_at_most_32_steps_and_says_so() -> None:
     picture = draw_steps(result)
     assert picture.svg.count("<rect") == 32
     assert picture.text.endswith("the first 32 of 40 steps are drawn.")
-    assert 'viewBox="0 0 404 ' in picture.svg
+    assert 'viewBox="0 0 364 ' in picture.svg
