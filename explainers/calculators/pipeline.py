@@ -201,6 +201,8 @@ def compute_pipeline(inputs: PipelineInputs) -> PipelineResult:
 
 PICTURE_STEPS = 16
 """Steps drawn in the timeline (the table lists more)."""
+STEPS_PER_ROW = 4
+"""Steps per band of the timeline: four fit a phone's width with their block indices readable."""
 
 
 def draw_schedule(result: PipelineResult) -> Picture:
@@ -216,17 +218,24 @@ Step 1 (1,): copy in x(1, 0); compute; write back o(1, 0).
     steps = result.schedule[:PICTURE_STEPS]
     names = [name for name, _ in result.copies] + ["compute"] + [name for name, _ in result.writes]
     left, width, height, top = 64, 58, 24, 20
-    body = [label(left + index * width + width / 2, 10, f"step {index}", size=10) for index in range(len(steps))]
-    for row, name in enumerate(names):
-        body.append(label(left - 6, top + row * height + height / 2, name, anchor="end", size=11))
+    band = top + len(names) * height + 10
+    body = []
+    for first in range(0, max(len(steps), 1), STEPS_PER_ROW):
+        y0 = (first // STEPS_PER_ROW) * band
+        for index in range(first, min(first + STEPS_PER_ROW, len(steps))):
+            x = left + (index - first) * width + width / 2
+            body.append(label(x, y0 + 10, f"step {index}", size=10))
+        for row, name in enumerate(names):
+            body.append(label(left - 6, y0 + top + row * height + height / 2, name, anchor="end", size=11))
     colours = {name: COLOURS[index % len(COLOURS)] for index, name in enumerate(names)}
     described = []
     for column, step in enumerate(steps):
-        x = left + column * width
+        x = left + (column % STEPS_PER_ROW) * width
+        y0 = (column // STEPS_PER_ROW) * band
         copied = {entry.split("(")[0]: entry for entry in step.copies}
         written = {entry.split("(")[0]: entry for entry in step.writes}
         for row, name in enumerate(names):
-            y = top + row * height
+            y = y0 + top + row * height
             if name == "compute":
                 body.append(rect(x + 2, y + 3, width - 4, height - 6, "#c9d3e6"))
             elif name in copied:
@@ -242,7 +251,9 @@ Step 1 (1,): copy in x(1, 0); compute; write back o(1, 0).
         described.append(f"Step {column} {_ids(step.ids)}: {'; '.join(parts)}.")
     more = f" The first {len(steps)} of {result.steps} steps are drawn." if result.steps > len(steps) else ""
     text = f"Timeline of {result.steps} grid steps. " + " ".join(described) + more
-    return svg(left + max(len(steps), 1) * width + 4, top + len(names) * height + 4, body, text)
+    columns = min(max(len(steps), 1), STEPS_PER_ROW)
+    bands = (max(len(steps), 1) + STEPS_PER_ROW - 1) // STEPS_PER_ROW
+    return svg(left + columns * width + 4, bands * band - 6, body, text)
 
 
 CALCULATOR = register_calculator(
