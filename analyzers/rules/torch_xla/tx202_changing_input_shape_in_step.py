@@ -158,7 +158,7 @@ class ChangingInputShapeInStep(Rule):
       or an item of a list whose items differ;
     - a tensor that grows every step (`history = torch.cat([history, new])`);
     - a `DataLoader` with `batch_size` above 1 and no `drop_last=True` feeding the step: its
-      last batch is shorter (informational: one extra compile per epoch).
+      last batch is shorter (informational: one extra compile, in the first epoch; later epochs reuse it).
 
     ## Why is this bad?
     torch_xla keys its compile cache on the graph, and the graph holds every shape and every slice
@@ -405,9 +405,10 @@ class ChangingInputShapeInStep(Rule):
         location = ctx.source.node_range(feeds[0].node)
         ctx.report(
             node,
-            "this DataLoader has no `drop_last=True`: a short last batch compiles one more graph per epoch",
+            "this DataLoader has no `drop_last=True`: its short last batch compiles one more graph, once",
             detail=f"It feeds the training loop at line {location.start.line}: its last batch is shorter whenever "
-            "the dataset size is not a multiple of the batch size, and that shape compiles one more graph per epoch.",
+            "the dataset size is not a multiple of the batch size. That shape compiles one more graph in the first "
+            "epoch; later epochs find it in the compile cache (its graph hash is the same).",
             severity=Severity.INFO,
             calculator=_SHORT_LAST_BATCH,
         )
