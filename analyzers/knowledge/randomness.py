@@ -9,6 +9,8 @@ consume anything.
 
 from __future__ import annotations
 
+import ast
+
 SAMPLERS = frozenset(
     {
         "ball",
@@ -55,6 +57,25 @@ SAMPLERS = frozenset(
 
 SPLITTERS = frozenset({"split"})
 """``jax.random`` functions that turn a key into new keys; the same key always gives the same ones."""
+
+
+LAYER_KEY_PREFIXES = ("equinox.nn.",)
+"""Libraries whose layer constructors take a ``key=`` and draw their initial parameters from it."""
+
+
+def library_key_argument(qualname: str | None, call: ast.Call) -> ast.expr | None:
+    """The key a library layer's constructor uses up (``eqx.nn.Linear(3, 4, key=k)``: ``k``), else None.
+
+    Examples:
+        >>> call = ast.parse("eqx.nn.Linear(3, 4, key=k)").body[0].value
+        >>> ast.unparse(library_key_argument("equinox.nn.Linear", call))
+        'k'
+        >>> library_key_argument("flax.nnx.Linear", call) is None
+        True
+    """
+    if qualname is None or not qualname.startswith(LAYER_KEY_PREFIXES):
+        return None
+    return next((k.value for k in call.keywords if k.arg == "key"), None)
 
 
 def consumer_kind(qualname: str | None) -> str | None:

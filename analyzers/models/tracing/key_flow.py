@@ -28,9 +28,9 @@ import ast
 from dataclasses import dataclass, field
 
 from xlalens.analyzers.knowledge.lax_control_flow import signature
-from xlalens.analyzers.knowledge.randomness import consumer_kind
+from xlalens.analyzers.knowledge.randomness import consumer_kind, library_key_argument
 from xlalens.analyzers.semantics.calls import CallSite, call_graph
-from xlalens.analyzers.semantics.loops import enclosing_loops, walk_scope
+from xlalens.analyzers.semantics.loops import enclosing_loops, node_in, parents, walk_scope
 from xlalens.analyzers.semantics.names import BindingKind, FunctionNode, ModuleIndex, Scope, positional_params
 
 _ROUNDS = 4
@@ -79,7 +79,8 @@ def _summaries(index: ModuleIndex) -> dict[FunctionNode, KeySummary]:
             scope = scope.parent
 
     for call, scope in index.nodes.get(ast.Call, ()):
-        if _key_argument(call) is not None and consumer_kind(index.qualname(call.func, scope)) is not None:
+        assert isinstance(call, ast.Call)
+        if _direct_use(index, call, scope) is not None:
             note(call, scope)
     if not work:
         return {}
@@ -151,10 +152,9 @@ def _consumed_arguments(
     """The expressions a call uses up as keys, each with how: a ``jax.random`` consumer's key, or the
     arguments a summarised function of the module uses up."""
     found: list[tuple[ast.expr, frozenset[str]]] = []
-    key = _key_argument(call)
-    kind = consumer_kind(index.qualname(call.func, _call_scope(index, call))) if key is not None else None
-    if key is not None and kind is not None:
-        found.append((key, frozenset({kind})))
+    direct = _direct_use(index, call, _call_scope(index, call))
+    if direct is not None:
+        found.append((direct[0], frozenset({direct[1]})))
     site = _site(index, call)
     if site is not None:
         summary = known.get(site.callee)
@@ -165,6 +165,20 @@ def _consumed_arguments(
             if name is not None and name in passed:
                 found.append((passed[name], kinds))
     return found
+
+
+def _direct_use(index: ModuleIndex, call: ast.Call, scope: Scope) -> tuple[ast.expr, str] | None:
+    """The key ``call`` uses up itself, and how: a ``jax.random`` consumer's key (``sample`` or
+    ``split``), or the ``key=`` of a library layer that draws its parameters from it (``sample``)."""
+    key = _key_argument(call)
+    if key is None:
+        return None
+    qualname = index.qualname(call.func, scope)
+    kind = consumer_kind(qualname)
+    if kind is not None:
+        return key, kind
+    layer_key = library_key_argument(qualname, call)
+    return (layer_key, "sample") if layer_key is not None else None
 
 
 def _key_argument(call: ast.Call) -> ast.expr | None:
@@ -445,3 +459,117 @@ def _initialised_only(index: ModuleIndex, cls: Scope) -> frozenset[str]:
             (init if statement.name == "__init__" else elsewhere).update(stored)
         cached[id(cls.node)] = frozenset(init - elsewhere)
     return cached[id(cls.node)]  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class SeedDraw:
+    """A ``jax.random`` call in a function of the module whose key comes from a literal seed.
+
+    Attributes:
+        call: The draw (or split).
+        function: The function it sits in.
+        seed: The literal seed.
+    """
+
+    call: ast.Call
+    function: FunctionNode
+    seed: int
+
+
+@dataclass(frozen=True)
+class SameSeedInOneRun:
+    """Two functions that draw from the same literal seed, both called by one function.
+
+    Attributes:
+        earlier: The other function's draw.
+        caller: The function (or module) that calls both.
+        first: The call of the earlier draw's function there.
+        second: The call of this draw's function there.
+    """
+
+    earlier: SeedDraw
+    caller: Scope
+    first: ast.Call
+    second: ast.Call
+
+
+def _seed(expr: ast.expr | None) -> int | None:
+    if not _literal_key(expr):
+        return None
+    assert isinstance(expr, ast.Call) and isinstance(expr.args[0], ast.Constant)
+    return int(expr.args[0].value)
+
+
+def literal_seed(index: ModuleIndex, key: ast.expr, function: Scope) -> int | None:
+    """The seed of ``key`` read in ``function`` when it is a literal: ``jax.random.key(0)`` in place, or a
+    name ``function`` binds once to one."""
+    if isinstance(key, ast.Call):
+        return _seed(key)
+    if not isinstance(key, ast.Name):
+        return None
+    found = index.lookup(key.id, function)
+    if found is None or found[0] is not function or len(found[1]) != 1 or found[1][0].kind is not BindingKind.ASSIGN:
+        return None
+    statement = index.assignment_of(found[1][0].node)
+    return _seed(statement.value) if statement is not None else None
+
+
+def _seed_draws(index: ModuleIndex) -> dict[int, SeedDraw]:
+    draws: dict[int, SeedDraw] = {}
+    for call, scope in index.nodes.get(ast.Call, ()):
+        assert isinstance(call, ast.Call)
+        key = _key_argument(call)
+        function = scope.enclosing_function()
+        if key is None or function is None or not isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if consumer_kind(index.qualname(call.func, scope)) is None:
+            continue
+        seed = literal_seed(index, key, function)
+        if seed is not None:
+            draws[id(call)] = SeedDraw(call, function.node, seed)
+    return draws
+
+
+def same_seed_in_one_run(index: ModuleIndex, call: ast.Call) -> SameSeedInOneRun | None:
+    """The draw of another function with ``call``'s literal seed, when one function calls both functions
+    (the earlier call first), so that one run uses the same key twice; ``None`` otherwise.
+
+    Two helpers that each build ``jax.random.key(42)`` draw the same numbers: an encoder and a decoder
+    initialised by them start with equal weights. Functions nobody in the module calls together (test
+    methods, separate entry points) are not reported.
+    """
+    draws = index.derived("literal-seed-draws", _seed_draws)
+    this = draws.get(id(call))
+    if this is None:
+        return None
+    graph = call_graph(index)
+    mine = {id(site.caller.node): site for site in graph.sites_of(this.function)}
+    for other in draws.values():
+        if other.seed != this.seed or other.function is this.function:
+            continue
+        for site in graph.sites_of(other.function):
+            own = mine.get(id(site.caller.node))
+            if own is not None and _before(site.call, own.call) and not _exclusive(index, site, own.call):
+                return SameSeedInOneRun(other, site.caller, site.call, own.call)
+    return None
+
+
+def _exclusive(index: ModuleIndex, site: CallSite, other: ast.Call) -> bool:
+    """Whether ``site``'s call and ``other`` (in the same function) sit on different branches of an ``if``."""
+    parent_of = parents(index, site.caller)
+    node = parent_of.get(id(site.call))
+    while node is not None:
+        if isinstance(node, ast.If):
+            one, two = node_in(site.call, node.body), node_in(other, node.body)
+            if one != two and (node_in(site.call, node.orelse) or node_in(other, node.orelse)):
+                return True
+        elif isinstance(node, ast.IfExp):
+            one, two = node_in(site.call, [node.body]), node_in(other, [node.body])
+            if one != two and (node_in(site.call, [node.orelse]) or node_in(other, [node.orelse])):
+                return True
+        node = parent_of.get(id(node))
+    return False
+
+
+def _before(first: ast.AST, second: ast.AST) -> bool:
+    return (first.lineno, first.col_offset) < (second.lineno, second.col_offset)  # type: ignore[attr-defined]

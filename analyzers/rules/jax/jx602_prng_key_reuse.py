@@ -6,11 +6,25 @@ import ast
 import weakref
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import Applicability, Edit, Fix, Range, RelatedLocation, Severity
+from xlalens.analyzers.core.diagnostics import (
+    Applicability,
+    Edit,
+    Fix,
+    Range,
+    RelatedLocation,
+    Severity,
+    first_fitting,
+)
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import FixAvailability, Rule
-from xlalens.analyzers.knowledge.randomness import SAMPLERS, SPLITTERS, consumer_kind
+from xlalens.analyzers.knowledge.randomness import (
+    LAYER_KEY_PREFIXES,
+    SAMPLERS,
+    SPLITTERS,
+    consumer_kind,
+    library_key_argument,
+)
 from xlalens.analyzers.models.tracing.jit_wrappers import jit_index
 from xlalens.analyzers.models.tracing.key_flow import (
     consumed_by_call,
@@ -18,6 +32,7 @@ from xlalens.analyzers.models.tracing.key_flow import (
     key_summaries,
     repeated_functions,
     returned_key,
+    same_seed_in_one_run,
 )
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.calls import GatedCallFilter, may_call_transformed
@@ -154,16 +169,22 @@ _MAY_BE_VMAPPED = may_call_transformed("vmap")
 def _uses_up_a_key(call: ast.Call, scope: Scope, index: ModuleIndex) -> bool:
     """A ``jax.random`` consumer, a call of one of the module's functions that uses up a key argument,
     or a vmapped call (which may hand one key to every example)."""
-    if index.qualname(call.func, scope) in _CONSUMERS:
+    qualname = index.qualname(call.func, scope)
+    if qualname in _CONSUMERS or library_key_argument(qualname, call) is not None:
         return True
     summaries = key_summaries(index)
     return bool(summaries) and (bool(consumed_by_call(index, call)) or _MAY_BE_VMAPPED(call, scope, index))
 
 
 def _may_name_jax_random(index: ModuleIndex) -> bool:
-    """Whether a name of the module can resolve into ``jax.random``: ``jax.random.normal``,
-    ``from jax import random``, ``import jax.random as jr`` or ``from jax.random import split``."""
-    return index.mentions("random") or index.imports("jax.random")
+    """Whether a name of the module can resolve into ``jax.random`` (``jax.random.normal``, ``from jax
+    import random``, ``import jax.random as jr``, ``from jax.random import split``) or into a library
+    whose layers draw from a key."""
+    return index.mentions("random") or index.imports("jax.random", *_LAYER_LIBRARIES)
+
+
+_LAYER_LIBRARIES = tuple(prefix.split(".", 1)[0] for prefix in LAYER_KEY_PREFIXES)
+"""The packages (``equinox``) a module imports before it can build a layer that draws from a key."""
 
 
 _may_use_up_a_key = GatedCallFilter(_uses_up_a_key, _may_name_jax_random)
@@ -172,8 +193,9 @@ _may_use_up_a_key = GatedCallFilter(_uses_up_a_key, _may_name_jax_random)
 @register_rule
 class PrngKeyReuse(Rule):
     """## What it does
-    Finds a key used up twice: a `jax.random` sampler (`normal`, `uniform`, `bernoulli`, …) or
-    `split` given a key that an earlier sampler or `split` already used, with no `split`, `fold_in`
+    Finds a key used up twice: a `jax.random` sampler (`normal`, `uniform`, `bernoulli`, …),
+    `split`, or an Equinox layer built with `key=` (`eqx.nn.Linear(3, 4, key=key)` draws its
+    weights from it) given a key that an earlier one already used, with no `split`, `fold_in`
     or reassignment of the key in between — including a sampler inside a loop whose key is never
     changed in the loop. Keys are followed into the module's helpers (`dropout(h, key)` twice uses
     `key` twice), out of helpers that return the key they were given, and through `self.key`.
@@ -187,7 +209,9 @@ class PrngKeyReuse(Rule):
     builds from a literal seed; a jitted step function called in a loop that builds its key from a
     literal seed or reads a module-level key; a method called in a loop that draws from a
     `self` attribute only `__init__` assigns. (A plain helper that rebuilds the same data from a
-    fixed seed is left alone: that is usually on purpose.)
+    fixed seed is left alone: that is usually on purpose.) And two different helpers that each
+    build a key from the same literal seed and draw from it, when one function calls both (not on
+    exclusive branches): an encoder and a decoder initialised that way start with equal weights.
 
     ## Why is this bad?
     A JAX key is a value, not a generator with hidden state: the same key always produces the
@@ -245,7 +269,8 @@ class PrngKeyReuse(Rule):
             return
         found = reused_keys(ctx).get(id(node))
         if found is None:
-            self.check_fixed_key(node, ctx)
+            if not self.check_fixed_key(node, ctx):
+                self.check_same_seed(node, ctx)
             return
         earlier, key, same_bits = found
         name = " ".join(ctx.segment(node.func).split())
@@ -331,24 +356,24 @@ class PrngKeyReuse(Rule):
             return True
         return False
 
-    def check_fixed_key(self, node: ast.Call, ctx: CheckContext) -> None:
+    def check_fixed_key(self, node: ast.Call, ctx: CheckContext) -> bool:
         """A draw in a function that runs many times from a key that is the same on every run: closed
         over by a ``lax`` loop body, or built from a literal seed, a module-level key or a ``self``
-        attribute no method replaces."""
+        attribute no method replaces. Whether it reported one."""
         if consumer_kind(jit_index(ctx.index).callee(node, ctx.scope)) is None:
-            return
+            return False
         function = ctx.scope.enclosing_function()
         repetition = repeated_functions(ctx.index).get(id(function.node)) if function is not None else None
         key = key_argument(node)
         if function is None or repetition is None or key is None:
-            return
+            return False
         # Outside a `lax` loop, a helper that rebuilds the same data from a fixed seed does so on
         # purpose; a traced step function, or an object that keeps a key it never replaces, does not.
         if repetition.primitive is None and ctx.traced_function is None and not isinstance(key, ast.Attribute):
-            return
+            return False
         why = fixed_key(ctx.index, key, ctx.scope, function, traced_once=repetition.primitive is not None)
         if why is None:
-            return
+            return False
         name = " ".join(ctx.segment(node.func).split())
         where = _function_name(function.node)
         if repetition.primitive is not None:
@@ -370,6 +395,33 @@ class PrngKeyReuse(Rule):
             detail=f"`{name}` in `{where}` draws with {why}; `{where}` {runs}: the key is the same every time, "
             f"so every run draws the same numbers; {remedy}.",
             related=(RelatedLocation(ctx.path, ctx.source.node_range(repetition.site), "repeated here"),),
+        )
+        return True
+
+    def check_same_seed(self, node: ast.Call, ctx: CheckContext) -> None:
+        """A draw from a literal seed in a helper that runs after another helper drew from the same seed."""
+        found = same_seed_in_one_run(ctx.index, node)
+        if found is None:
+            return
+        function = ctx.scope.enclosing_function()
+        assert function is not None  # a literal-seed draw is always in a function
+        mine, other = _function_name(function.node), _function_name(found.earlier.function)
+        caller = "the module" if found.caller.node is ctx.index.tree else f"`{_function_name(found.caller.node)}`"
+        seed = found.earlier.seed
+        ctx.report(
+            node,
+            first_fitting(
+                f"`{snippet(ctx, node.func)}` in `{mine}` reuses seed {seed}, which `{other}` also draws from",
+                f"`{snippet(ctx, node.func)}` reuses seed {seed}, which `{other}` also draws from",
+                f"`{snippet(ctx, node.func)}` reuses seed {seed}, which another helper also draws from",
+            ),
+            detail=f"`{mine}` and `{other}` each build a key from the literal seed {seed}, and {caller} calls both "
+            f"(lines {found.first.lineno} and {found.second.lineno}): the same key is used twice, so both draw the "
+            "same numbers (two layers start with equal weights); pass each a key split from one parent key.",
+            related=(
+                RelatedLocation(ctx.path, ctx.source.node_range(found.earlier.call), f"`{other}` draws here"),
+                RelatedLocation(ctx.path, ctx.source.node_range(found.first), "both are called here"),
+            ),
         )
 
     @staticmethod
