@@ -63,6 +63,16 @@ def _holds_device_arrays(value: Value) -> bool:
     return False
 
 
+_TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"})
+"""Functions that call their first argument on every leaf of the trees they are given."""
+
+_STATIC_FIELDS = frozenset({"apply_fn", "tx"})
+"""Fields of a Flax train state that are not pytree leaves (the model's apply function, the
+optimizer): the object keeps them when its arrays are donated, and reading them works."""
+
+_TRAIN_STATE_CREATE = frozenset({"flax.training.train_state.TrainState.create"})
+"""Constructors whose result is a pytree of device arrays that a donating step deletes."""
+
 _CONTAINER_CALLS = frozenset({"builtins.dict", "builtins.list", "builtins.tuple", "functools.partial"})
 """Calls whose result holds their arguments themselves (no copy): donating one deletes it in the result too."""
 _APPENDS = frozenset({"append", "extend", "insert", "add", "setdefault", "update"})
@@ -114,7 +124,7 @@ class _Donations(FlowWalk):
         else:
             state.pop(("holds", name), None)
         from_jit = isinstance(value, ast.Call) and self.jits.of_call(value, self.scope) is not None
-        if from_jit:
+        if from_jit or (isinstance(value, ast.Call) and self.builds_train_state(value)):
             state[("device", name)] = True
         else:
             state.pop(("device", name), None)
@@ -152,6 +162,21 @@ class _Donations(FlowWalk):
             for name in sharing:
                 state[("donated", name)] = call
                 state[("via", name)] = expr.id
+
+    def builds_train_state(self, call: ast.Call) -> bool:
+        """Whether ``call`` is ``TrainState.create(...)`` of Flax's train state (or of a class of the module
+        derived from it): a pytree of the parameters' and optimizer state's device arrays."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr != "create":
+            return False
+        if self.index.qualname(func, self.scope) in _TRAIN_STATE_CREATE:
+            return True
+        found = self.index.lookup(func.value.id, self.scope) if isinstance(func.value, ast.Name) else None
+        if found is None or len(found[1]) != 1 or found[1][0].kind is not BindingKind.CLASS:
+            return False
+        owner = found[1][0].node
+        assert isinstance(owner, ast.ClassDef)
+        return any(f"{self.index.qualname(base, self.scope)}.create" in _TRAIN_STATE_CREATE for base in owner.bases)
 
     def attribute_holds_device_arrays(self, expr: ast.Attribute) -> bool:
         """Whether ``obj.attr`` holds JAX arrays: its value here, or else what the methods of the object's
@@ -259,15 +284,29 @@ class _Donations(FlowWalk):
         via = state.get(("via", name.id))
         self.reads.setdefault(id(call), []).append((name, via if isinstance(via, str) else name.id))
 
+    def maps_metadata(self, call: ast.Call) -> bool:
+        """Whether ``call`` maps a lambda that only measures its leaves over the trees it is given."""
+        if self.index.qualname(call.func, self.scope) not in _TREE_MAPS or not call.args:
+            return False
+        function = call.args[0]
+        return isinstance(function, ast.Lambda) and _reads_only_metadata(function)
+
     def metadata_only(self, name: ast.Name | ast.Attribute) -> bool:
         """``x.shape``, ``x.dtype``, ``len(x)``…: reads that work on a deleted array."""
-        parent = parents(self.index, self.scope).get(id(name))
+        parent_of = parents(self.index, self.scope)
+        parent = parent_of.get(id(name))
         if isinstance(parent, ast.Attribute) and parent.value is name:
-            return parent.attr in _METADATA
+            if parent.attr in _METADATA or parent.attr in _STATIC_FIELDS:
+                return True
+            # `jax.tree.map(lambda p: p.shape, state.params)`: the subtree is only measured.
+            outer = parent_of.get(id(parent))
+            return isinstance(outer, ast.Call) and parent in outer.args[1:] and self.maps_metadata(outer)
         if isinstance(parent, ast.Compare) and all(isinstance(op, ast.Is | ast.IsNot) for op in parent.ops):
             return True
         if not (isinstance(parent, ast.Call) and name in parent.args):
             return False
+        if name in parent.args[1:] and self.maps_metadata(parent):
+            return True
         func = parent.func
         if self.index.qualname(func, self.scope) in _SHAPE_ONLY_CALLS:
             return True
@@ -275,6 +314,18 @@ class _Donations(FlowWalk):
             return True
         # jax.make_jaxpr(f)(x) traces f on x's type.
         return isinstance(func, ast.Call) and self.index.qualname(func.func, self.scope) == "jax.make_jaxpr"
+
+
+def _reads_only_metadata(function: ast.Lambda) -> bool:
+    """Whether a lambda uses its parameters only through ``.shape``, ``.dtype`` and the like."""
+    params = {arg.arg for arg in function.args.args}
+    uses = [n for n in ast.walk(function.body) if isinstance(n, ast.Name) and n.id in params]
+    measured = {
+        id(n.value)
+        for n in ast.walk(function.body)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.attr in _METADATA
+    }
+    return bool(uses) and all(id(use) in measured for use in uses)
 
 
 def _attribute_path(expr: ast.expr) -> str | None:
@@ -384,7 +435,12 @@ class UseAfterDonation(Rule):
         reads = reads_after_donation(ctx).get(id(node), [])
         label = " ".join(ctx.segment(node.func).split())
         short = snippet(ctx, node.func)
+        reported: set[tuple[int, str]] = set()
         for read, donated in reads:
+            # `state.apply_fn(state.params, x)` reads the donated name twice in one line: one finding.
+            if (read.lineno, read.id) in reported:
+                continue
+            reported.add((read.lineno, read.id))
             donation = ctx.source.node_range(node)
             if donated != read.id and node_in(read, [node]):
                 headline = f"`{read.id}` aliases `{donated}`, which `{short}` donates in this very call"
