@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from xlalens.analyzers.core import type_params
 from xlalens.analyzers.core.diagnostics import Position
 from xlalens.analyzers.core.source import SourceText
+from xlalens.analyzers.models import checkpoint_hints as _checkpoint_hints  # noqa: F401
 from xlalens.analyzers.models import matmul_hints as _matmul_hints  # noqa: F401
 from xlalens.analyzers.models.extensions import module_interpreter
 from xlalens.analyzers.models.hints import SpanHint, hint_providers
@@ -125,7 +126,7 @@ def span_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -
 
     Examples:
         >>> sorted(hint_providers())
-        ['carry', 'matmul', 'pallas', 'sharding', 'torch_xla_sharding']
+        ['carry', 'matmul', 'pallas', 'remat', 'sharding', 'torch_xla_sharding']
     """
     found = [hint for provider in hint_providers().values() for hint in provider(index, interpreter, text)]
     return sorted(found, key=lambda hint: hint.position)

@@ -36,6 +36,9 @@ _HINT_TITLES = {
     "carry-check": "Loop carry",
     "shard-shape": "Sharding",
     "roofline": "Matmul",
+    "pipeline": "Pallas",
+    "reshard": "Sharding",
+    "remat": "Remat",
 }
 _APPLICABILITY = {
     Applicability.SAFE: "safe",

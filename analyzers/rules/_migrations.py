@@ -636,7 +636,9 @@ class NameMigrationRule(Rule):
         if judged is None:
             return
         message, detail = self.finding_text(ctx.segment(node), entry, judged)
-        ctx.report(node, message, detail=detail, fix=self.reference_fix(node, entry, ctx), severity=judged.severity)
+        fix = self.reference_fix(node, entry, ctx)
+        # A rule that names a calculator (JX701's pytree) links it with its example: no numbers to fill.
+        ctx.report(node, message, detail=detail, fix=fix, severity=judged.severity, calculator={})
 
     def reference_fix(self, node: ast.Attribute, entry: NameMigration, ctx: CheckContext) -> Fix | None:
         """The fix for one attribute reference; it rewrites every reference through the same import
@@ -750,7 +752,7 @@ class NameMigrationRule(Rule):
                 if judged is not None:
                     message, detail = self.finding_text(node.module, entry, judged)
                     fix = self.module_from_fix(node, entry, ctx)
-                    ctx.report(node, message, detail=detail, fix=fix, severity=judged.severity)
+                    ctx.report(node, message, detail=detail, fix=fix, severity=judged.severity, calculator={})
                 return
         for position, alias in enumerate(node.names):
             entry = entries.get(f"{node.module}.{alias.name}")
@@ -761,7 +763,7 @@ class NameMigrationRule(Rule):
                 continue
             message, detail = self.finding_text(f"{node.module}.{alias.name}", entry, judged)
             fix = self.from_import_fix(node, position, entry, ctx)
-            ctx.report(alias, message, detail=detail, fix=fix, severity=judged.severity)
+            ctx.report(alias, message, detail=detail, fix=fix, severity=judged.severity, calculator={})
 
     def check_import(self, node: ast.Import, ctx: CheckContext) -> None:
         for position, alias in enumerate(node.names):
@@ -773,7 +775,7 @@ class NameMigrationRule(Rule):
                     continue
                 message, detail = self.finding_text(alias.name, entry, judged)
                 fix = self.import_fix(node, position, entry, ctx)
-                ctx.report(alias, message, detail=detail, fix=fix, severity=judged.severity)
+                ctx.report(alias, message, detail=detail, fix=fix, severity=judged.severity, calculator={})
 
     def _fix_kind(self, entry: NameMigration, safe: bool) -> Applicability:
         return Applicability.SAFE if safe and entry.replacement is Replacement.RENAME else Applicability.UNSAFE

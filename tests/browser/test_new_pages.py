@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from xlalens.analyzers.engine import registry
+from xlalens.explainers.calculators import get_calculator
 from xlalens.explainers.links import rule_url
 from xlalens.explainers.pages_catalog import load_pages
 
@@ -196,3 +197,14 @@ def test_the_pipeline_timeline_follows_the_grid(page: Page, base_url: str) -> No
     panel.locator("[name=grid]").fill("1,1,4")
     expect(panel.locator("figure.exhibit svg desc")).to_contain_text("Timeline of 4 grid steps", timeout=TIMEOUT_MS)
     expect(panel.locator("figure.exhibit svg desc")).to_contain_text("Step 3 (0, 0, 3)")
+
+
+def test_transform_stack_panel_follows_edits_and_shows_the_python_result(page: Page, base_url: str) -> None:
+    """Typed stacks give the calculator's Python headline; tests/explainers/calculators/test_transform_stack.py
+    checks these same cases (grad, vmap and vmap, grad on w: 3, x: 3, a scalar f) against JAX."""
+    panel = _panel(page, base_url, "transforms", "transform-stack")
+    for stack in ("grad, vmap", "vmap, grad"):
+        panel.locator("[name=stack]").fill(stack)
+        query = {"stack": stack, "w": "3", "x": "3", "out": "", "batch": "8", "in-axes": "(None, 0)"}
+        headline = get_calculator("transform-stack").run(query).headline
+        expect(panel.locator(".result .headline")).to_contain_text(headline, timeout=TIMEOUT_MS)

@@ -5,7 +5,9 @@ Every ``pl.pallas_call`` whose grid is known gets a hint after its grid (``6 ste
 the block of each step starts (``origin (192·i, 0)``). Each hint also covers a span for hovers —
 the BlockSpec call, or the ``pallas_call`` name — and carries the BlockSpec calculator's inputs
 when every number is known, so the language server shows the calculator's table for flagged and
-unflagged specs alike.
+unflagged specs alike. On a call compiled for TPU whose every index map is known, the grid's hint
+carries the pipeline calculator instead: the per-step schedule of copies and write-backs that
+Mosaic's double buffering gives those index maps.
 
 Examples:
     >>> code = '''
@@ -33,6 +35,8 @@ from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 
 BLOCKSPEC_CALCULATOR = "blockspec"
+PIPELINE_CALCULATOR = "pipeline"
+_GRID_NAMES = "ijklmn"
 
 
 def pallas_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
@@ -82,16 +86,62 @@ def _grid_hint(instance: PallasInstance, model: PallasModel, text: SourceText) -
     count = f"{steps:,} step{'' if steps == 1 else 's'}"
     label = count if literal else f"{sizes} = {count}"
     anchor = expr if expr is not None and instance.site.contains(expr) else instance.site.node.func
+    pipeline = _pipeline_inputs(instance)
+    description = f"grid {sizes}: the kernel body runs {steps:,} times{instance.call_text()}"
+    if pipeline is not None:
+        return SpanHint(
+            position=text.node_range(anchor).end,
+            target="grid",
+            label=label,
+            description=f"{description}; on TPU each operand's blocks are double-buffered",
+            span=text.node_range(instance.site.node.func),
+            calculator=PIPELINE_CALCULATOR,
+            inputs=pipeline,
+        )
     main = next((use for use in instance.uses if use.link_inputs() is not None), None)
     return SpanHint(
         position=text.node_range(anchor).end,
         target="grid",
         label=label,
-        description=f"grid {sizes}: the kernel body runs {steps:,} times{instance.call_text()}",
+        description=description,
         span=text.node_range(instance.site.node.func),
         calculator=BLOCKSPEC_CALCULATOR,
         inputs=main.link_inputs() if main is not None else None,
     )
+
+
+def _pipeline_inputs(instance: PallasInstance) -> dict[str, object] | None:
+    """The pipeline calculator's grid and index maps, for a TPU call whose every operand's map is known."""
+    grid = instance.grid
+    operands, (outputs, _) = instance.operands, instance.outputs
+    if not grid or None in grid or len(grid) > len(_GRID_NAMES) or operands is None or outputs is None:
+        return None
+    if not instance.targets_tpu or len(instance.uses) != len(operands) + len(outputs):
+        return None  # the schedule is Mosaic TPU's, and it needs every operand's blocks
+    maps: dict[bool, list[str]] = {False: [], True: []}
+    for use in instance.uses:
+        index_map = use.index_map_text()
+        if index_map == "constant":
+            dims = use.block_dims
+            if dims is None:
+                return None
+            zeros = ", ".join("0" for _ in dims) + ("," if len(dims) == 1 else "")
+            index_map = f"lambda {', '.join(_GRID_NAMES[: len(grid)])}: ({zeros})"
+        if index_map is None:
+            return None
+        maps[use.is_output].append(index_map)
+    # The schedule names each operand by its source text when that is a name, else by its position.
+    numbered = [f"{'out' if use.is_output else 'in'}{use.operand.position}" for use in instance.uses]
+    texts = [use.operand.text for use in instance.uses]
+    names = [text if text.isidentifier() else n for text, n in zip(texts, numbered, strict=True)]
+    if len(set(names)) != len(names):
+        names = numbered
+    named = iter(names)
+    return {
+        "grid": list(grid),
+        "inputs": "; ".join(f"{next(named)}: {index_map}" for index_map in maps[False]),
+        "outputs": "; ".join(f"{next(named)}: {index_map}" for index_map in maps[True]),
+    }
 
 
 def _block_hint(use: SpecUse, text: SourceText) -> SpanHint | None:

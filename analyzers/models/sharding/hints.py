@@ -5,8 +5,12 @@ are all known — ``jax.device_put(x, NamedSharding(mesh, P('x', None)))``, a ba
 ``jax.set_mesh``, an argument of a ``jax.jit(f, in_shardings=...)`` or ``shard_map``-ped function
 — gets a hint with the per-device shard and how many devices hold each copy (``per device
 f32[2,6], 2 replicas``), worked out by the shard-shape calculator: after the call, or after each
-argument of a jitted or mapped function. A hover on it shows that calculator's table. Placements
-JAX rejects get no hint: their diagnostic (JX503/JX504) carries the same calculator.
+argument of a jitted or mapped function. A hover on it shows that calculator's table. When the
+array placed by ``device_put``, ``reshard`` or ``with_sharding_constraint`` is a name bound once, in
+the same scope, to an earlier such placement on the same mesh, the hover shows the reshard
+calculator instead: the collective that moves it from the earlier spec to this one, and the bytes
+each device receives. Placements JAX rejects get no hint: their diagnostic (JX503/JX504) carries
+the shard-shape calculator.
 
 Examples:
     >>> code = '''
@@ -23,19 +27,33 @@ Examples:
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from xlalens.analyzers.core.source import SourceText
 from xlalens.analyzers.models.hints import SpanHint, register_hint_provider
-from xlalens.analyzers.models.sharding.model import Placement, aval_text, link_inputs, shard_inputs, sharding_model
+from xlalens.analyzers.models.sharding.model import (
+    Placement,
+    aval_text,
+    calculator_spec,
+    link_inputs,
+    mesh_axes,
+    shard_inputs,
+    sharding_model,
+)
 from xlalens.analyzers.models.sharding.shard_map import shard_map_model
 from xlalens.analyzers.semantics.interpreter import Interpreter
 from xlalens.analyzers.semantics.names import ModuleIndex
 from xlalens.analyzers.semantics.values import Array
 from xlalens.explainers.calculators import dtypes
+from xlalens.explainers.calculators.fields import CalculatorInputError
+from xlalens.explainers.calculators.reshard import ReshardInputs, ReshardResult, compute_reshard
 from xlalens.explainers.calculators.shard_shape import compute_shard_shape
 
 SHARD_SHAPE_CALCULATOR = "shard-shape"
+RESHARD_CALCULATOR = "reshard"
+_MOVES = frozenset({"device_put", "reshard", "with_sharding_constraint"})
+"""The placements that give an existing array a new layout (and whose result keeps it)."""
 
 
 def sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceText) -> list[SpanHint]:
@@ -43,10 +61,12 @@ def sharding_hints(index: ModuleIndex, interpreter: Interpreter, text: SourceTex
     whose per-device value is known, in source order."""
     hints: list[SpanHint] = list(_body_parameter_hints(index, interpreter, text))
     seen: set[int] = set()
-    for placement in sharding_model(index, interpreter).all_placements():
+    placements = list(sharding_model(index, interpreter).all_placements())
+    sources = _earlier_placements(index, placements)
+    for placement in placements:
         if id(placement.array_node) in seen:
             continue
-        hint = _shard_hint(placement, text)
+        hint = _shard_hint(placement, text, sources.get(id(placement.call)))
         if hint is not None:
             seen.add(id(placement.array_node))
             hints.append(hint)
@@ -90,7 +110,64 @@ def _axis_types_accepted(placement: Placement) -> bool:
     return all(types.get(axis) == wanted for axis in placement.spec.mesh_axes)
 
 
-def _shard_hint(placement: Placement, text: SourceText) -> SpanHint | None:
+def _moves(placement: Placement) -> bool:
+    """Whether the placement lays out its first argument anew (and its result is that array)."""
+    return placement.api in _MOVES and bool(placement.call.args) and placement.array_node is placement.call.args[0]
+
+
+def _earlier_placements(index: ModuleIndex, placements: list[Placement]) -> dict[int, Placement]:
+    """For each moving placement of a name bound once in its scope to an earlier moving placement's result
+    (``x = jax.device_put(a, s1)`` … ``jax.device_put(x, s2)``), that earlier placement, by call id."""
+    by_call = {id(placement.call): placement for placement in placements if _moves(placement)}
+    bound: dict[tuple[int, str], Placement] = {}
+    for node, scope in index.nodes.get(ast.Assign, []):
+        assert isinstance(node, ast.Assign)
+        target = node.targets[0]
+        earlier = by_call.get(id(node.value))
+        # Bound once: every use of the name in this scope is that array, laid out as placed.
+        once = isinstance(target, ast.Name) and len(scope.bindings.get(target.id, ())) == 1
+        if len(node.targets) == 1 and isinstance(target, ast.Name) and once and earlier is not None:
+            bound[(id(scope), target.id)] = earlier
+    call_scopes = {id(node): scope for node, scope in index.nodes.get(ast.Call, [])}
+    found: dict[int, Placement] = {}
+    for placement in by_call.values():
+        scope = call_scopes.get(id(placement.call))
+        name = placement.array_node
+        if scope is None or not isinstance(name, ast.Name):
+            continue
+        earlier = bound.get((id(scope), name.id))
+        if earlier is not None and (earlier.call.lineno, earlier.call.col_offset) < (name.lineno, name.col_offset):
+            found[id(placement.call)] = earlier
+    return found
+
+
+def _reshard_inputs(source: Placement, target: Placement) -> ReshardInputs | None:
+    """The reshard calculator's inputs from ``source``'s spec to ``target``'s, when both are known on one mesh."""
+    dtype, shape = target.array.dtype, target.shape
+    if dtype is None or shape is None or source.shape != shape or source.array.dtype != dtype:
+        return None
+    if source.mesh.shape is None or target.mesh.shape is None or mesh_axes(source.mesh) != mesh_axes(target.mesh):
+        return None
+    before, after = calculator_spec(source.spec), calculator_spec(target.spec)
+    if before is None or after is None or not _axis_types_accepted(source):
+        return None
+    try:
+        return ReshardInputs(mesh_axes(target.mesh), shape, dtypes.short_name(dtype), before, after)
+    except CalculatorInputError:
+        return None  # a spec JAX rejects: its diagnostic says so
+
+
+def _moved(source: Placement, result: ReshardResult) -> str:
+    """How the array gets from its earlier layout to this one, for the hover's first line."""
+    if result.collective == "none":
+        return "the same layout as before, so nothing moves"
+    if result.collective == "dynamic-slice":
+        return "each device slices the block it already holds, so nothing moves"
+    how = "all-gather then slice (at most)" if result.collective == "general" else result.collective
+    return f"moving it from {source.spec.describe()} takes {how}, {result.received:,} bytes received per device"
+
+
+def _shard_hint(placement: Placement, text: SourceText, source: Placement | None = None) -> SpanHint | None:
     shape = placement.shape
     if shape is None or len(placement.spec.entries or ()) > len(shape) or not _axis_types_accepted(placement):
         return None
@@ -117,6 +194,24 @@ def _shard_hint(placement: Placement, text: SourceText) -> SpanHint | None:
     first_argument = placement.call.args[0] if placement.call.args else None
     whole_call = placement.api not in ("jit", "shard_map") and placement.array_node is first_argument
     anchor = placement.call if whole_call else placement.array_node
+    moving = _reshard_inputs(source, placement) if source is not None else None
+    if moving is not None and source is not None:
+        moved = compute_reshard(moving)
+        return SpanHint(
+            position=text.node_range(anchor).end,
+            target="shard",
+            label=label,
+            description=f"{description}; {_moved(source, moved)}",
+            span=text.node_range(anchor),
+            calculator=RESHARD_CALCULATOR,
+            inputs={
+                "mesh": [list(axis) for axis in moving.mesh],
+                "shape": list(moving.shape),
+                "dtype": moving.dtype,
+                "source": [list(entry) if isinstance(entry, tuple) else entry for entry in moving.source],
+                "target": [list(entry) if isinstance(entry, tuple) else entry for entry in moving.target],
+            },
+        )
     return SpanHint(
         position=text.node_range(anchor).end,
         target="shard",

@@ -12,12 +12,17 @@ from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
 from xlalens.analyzers.knowledge.transforms import CALL_KINDS
 from xlalens.analyzers.semantics.calls import may_call_transformed
-from xlalens.analyzers.semantics.interpreter import vmapped_arguments
+from xlalens.analyzers.semantics.interpreter import UNKNOWN_OPTION, vmapped_arguments
+from xlalens.analyzers.semantics.names import positional_params
 from xlalens.analyzers.semantics.values import Array, Dict, FunctionRef, Seq, Transformed, Value
 from xlalens.explainers.calculators import dtypes
+from xlalens.explainers.calculators.transform_stack import format_shape
+from xlalens.explainers.calculators.vmap_axes import format_in_axes
 
 _GRADS = frozenset({"jax.grad", "jax.value_and_grad"})
 _MAX_WRAPPERS = 8
+_STACKABLE = frozenset({"jax.jit", "jax.vmap", "jax.grad"})
+"""The transforms the transform-stack calculator models with these semantics (grad w.r.t. argument 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +32,39 @@ class _Gradient:
     transform: Transformed
     output: Value
     under_vmap: bool
+    args: tuple[Value, ...] = ()
 
 
 def _shape_text(shape: tuple[int | None, ...]) -> str:
     if all(isinstance(size, int) for size in shape):
         return tuple_text(shape)
     return f"rank {len(shape)}"
+
+
+def _float32_shape(value: Value) -> tuple[int, ...] | None:
+    """A float32 array's shape when every size is known (the calculator's arrays are f32)."""
+    if not isinstance(value, Array) or value.dtype != "float32" or value.shape is None:
+        return None
+    if not all(isinstance(size, int) for size in value.shape):
+        return None
+    return tuple(size for size in value.shape if size is not None)
+
+
+def _batch(in_axes: object, args: list[Value]) -> int | None:
+    """The size of the mapped axis: of the first argument ``in_axes`` maps (``None`` when not known)."""
+    if in_axes is UNKNOWN_OPTION or not isinstance(in_axes, int | tuple) or isinstance(in_axes, bool):
+        return None
+    axes = in_axes if isinstance(in_axes, tuple) else (in_axes,) * len(args)
+    if len(axes) != len(args):
+        return None
+    for axis, arg in zip(axes, args, strict=True):
+        if axis is None:
+            continue
+        shape = _float32_shape(arg)
+        if type(axis) is not int or shape is None or not -len(shape) <= axis < len(shape):
+            return None
+        return shape[axis]
+    return None
 
 
 @register_rule
@@ -85,6 +117,7 @@ class GradientOfNonScalarOutput(Rule):
     raises = ("TypeError",)
     message = "`grad` of a function whose output is not a scalar"
     explainer = "transforms#grad-of-a-batched-function-needs-a-reduction"
+    calculator = "transform-stack"
     node_types: ClassVar[tuple[type[ast.AST], ...]] = (ast.Call,)
     needs_traced = False
     call_filter = staticmethod(may_call_transformed("grad", "value_and_grad"))
@@ -115,7 +148,51 @@ class GradientOfNonScalarOutput(Rule):
             detail=f'JAX raises TypeError "Gradient only defined for scalar-output functions. {problem[1]}"; '
             f"{problem[2]}.",
             related=self.defined_here(function, label, ctx),
+            calculator=self.calculator_inputs(callee, gradient, args, keywords),
         )
+
+    @staticmethod
+    def calculator_inputs(
+        callee: Transformed, gradient: _Gradient, args: list[Value], keywords: dict[str, Value]
+    ) -> dict[str, object]:
+        """The transform stack and ``f(w, x)``'s shapes when the call is that calculator's model, else no inputs.
+
+        The model is ``jit``/``vmap``/``grad`` (default ``argnums``, no ``has_aux``) around a function
+        of two positional parameters called with two float32 arrays of known shape; any other call
+        links the calculator with its example.
+        """
+        stack: list[Transformed] = []
+        value: Value = callee
+        while isinstance(value, Transformed) and value is not gradient.transform:
+            stack.append(value)
+            value = value.function
+        stack.append(gradient.transform)
+        vmaps = [t for t in stack if t.transform == "jax.vmap"]
+        function = gradient.transform.function
+        if (
+            any(t.transform not in _STACKABLE for t in stack)
+            or len(vmaps) > 1
+            or gradient.transform.options
+            or keywords
+            or len(args) != 2
+            or not isinstance(function, FunctionRef)
+            or len(positional_params(function.node)[function.bound :]) != 2
+        ):
+            return {}
+        shapes = [_float32_shape(arg) for arg in (*gradient.args, gradient.output)]
+        if any(shape is None for shape in shapes):
+            return {}
+        w, x, out = (format_shape(shape) for shape in shapes if shape is not None)
+        inputs: dict[str, object] = {"stack": ", ".join(t.transform.removeprefix("jax.") for t in stack)}
+        inputs |= {"w": w, "x": x, "out": out}
+        if vmaps:
+            in_axes = vmaps[0].option("in_axes", 0)
+            batch = _batch(in_axes, args)
+            if batch is None:
+                return {}
+            assert isinstance(in_axes, int | tuple)  # _batch accepts only those
+            inputs |= {"batch": batch, "in-axes": format_in_axes(in_axes)}
+        return inputs
 
     def gradient(
         self, callee: Value, args: list[Value], keywords: dict[str, Value], ctx: CheckContext, under_vmap: bool
@@ -130,7 +207,7 @@ class GradientOfNonScalarOutput(Rule):
                 if not isinstance(function, FunctionRef | Transformed):
                     return None
                 output = ctx.interpreter.call_value(function, args, keywords, ctx.scope)
-                return _Gradient(callee, output, under_vmap)
+                return _Gradient(callee, output, under_vmap, tuple(args))
             if kind == "same":
                 callee = callee.function
             elif callee.transform == "jax.vmap":

@@ -62,4 +62,6 @@ class TopLevelTreeAlias(NameMigrationRule):
     raises = ("AttributeError", "ImportError", "TypeError", "DeprecationWarning")
     message = "removed top-level pytree alias"
     explainer = "upgrading#pytree-aliases"
+    # What the renamed functions compute (leaves, key paths, treedef): the calculator's example tree.
+    calculator = "pytree"
     fix_title = "Use `jax.tree.*`"
