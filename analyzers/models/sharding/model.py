@@ -33,8 +33,9 @@ from xlalens.analyzers.models.sharding.shard_map import ShardMapSite, shard_map_
 from xlalens.analyzers.models.sharding.values import MESH_CONSTRUCTOR_NAMES, MeshValue, NamedShardingValue, SpecValue
 from xlalens.analyzers.models.tracing.jit_wrappers import JitWrapper, jit_index
 from xlalens.analyzers.semantics.interpreter import Interpreter
+from xlalens.analyzers.semantics.loops import parents
 from xlalens.analyzers.semantics.names import ModuleIndex, Scope
-from xlalens.analyzers.semantics.values import Array, CallArguments, Const, Seq, Value
+from xlalens.analyzers.semantics.values import Array, CallArguments, Const, Dict, Seq, Value
 from xlalens.explainers.calculators import dtypes
 from xlalens.explainers.calculators.fields import CalculatorInputError
 from xlalens.explainers.calculators.shard_shape import (
@@ -320,6 +321,10 @@ class ShardingModel:
         if array_node is None or sharding_node is None:
             return
         array_value = self.interpreter.value_of(array_node, scope)
+        if isinstance(array_node, ast.Name):
+            # `{k: jax.device_put(v, sharding) for k, v in batch.items()}`: each of the dict's arrays
+            # meets the same sharding, one per iteration.
+            array_value = self._comprehension_items(array_node, scope) or array_value
         sharding_value = self.interpreter.value_of(sharding_node, scope)
         traced = self._in_trace(scope)
         for array, sharding, node in _pairs(array_value, sharding_value, array_node):
@@ -337,6 +342,41 @@ class ShardingModel:
             self.placements.setdefault(id(call), []).append(
                 Placement(call, api, call, array, node, sharding_node, mesh, spec, checks_rank, checks_divisibility)
             )
+
+    def _comprehension_items(self, name: ast.Name, scope: Scope) -> Seq | None:
+        """The values ``name`` takes in the comprehension around it, when it iterates over a known dict's
+        ``.values()`` or ``.items()``, or over a known list, with no filter: one item per iteration."""
+        parent_of = parents(self.index, scope)
+        node = parent_of.get(id(name))
+        while node is not None and not isinstance(node, ast.stmt):
+            if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+                for generator in node.generators:
+                    items = self._iterated(generator, name.id, scope)
+                    if items is not None:
+                        return items
+            node = parent_of.get(id(node))
+        return None
+
+    def _iterated(self, generator: ast.comprehension, name: str, scope: Scope) -> Seq | None:
+        if generator.ifs or generator.is_async:
+            return None
+        target, source = generator.target, generator.iter
+        method = source.func.attr if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) else None
+        if isinstance(target, ast.Name) and target.id == name and method is None:
+            iterated = self.interpreter.value_of(source, scope)
+            return iterated if isinstance(iterated, Seq) and iterated.items else None
+        values_of = (isinstance(target, ast.Name) and target.id == name and method == "values") or (
+            isinstance(target, ast.Tuple)
+            and len(target.elts) == 2
+            and isinstance(target.elts[1], ast.Name)
+            and target.elts[1].id == name
+            and method == "items"
+        )
+        if not values_of or not isinstance(source, ast.Call) or source.args or source.keywords:
+            return None
+        assert isinstance(source.func, ast.Attribute)
+        mapping = self.interpreter.value_of(source.func.value, scope)
+        return Seq(tuple(mapping.values)) if isinstance(mapping, Dict) and mapping.values else None
 
     def _jit_call(self, call: ast.Call, scope: Scope, wrapper: JitWrapper) -> None:
         site = wrapper.site
