@@ -364,6 +364,8 @@ def function_result(
         ArrayType(shape=(6,), dtype='int32', weak=False)
         >>> print(function_result("cumsum", [ArrayType((3,), "float32")], axis=1))
         None
+        >>> function_result("linalg.norm", [ArrayType((12, 32), "int32")], axis=-1, keepdims=True)
+        ArrayType(shape=(12, 1), dtype='float32', weak=False)
     """
     if len(operands) != 1:
         return None
@@ -386,6 +388,13 @@ def function_result(
             return None
         kind = "prod" if "prod" in name else "sum"
         return ArrayType(shape, reduced_dtype(kind, x.dtype) if x.dtype is not None else None)
+    if name == "linalg.norm":
+        # The 2-norm over `axis` (or of every element): a real floating result.
+        if x.weak or x.dtype is None:
+            return None
+        shape = reduced_shape(x.shape, axis, keepdims) if x.shape is not None else None
+        dtype = {"complex64": "float32", "complex128": "float64"}.get(x.dtype, x.dtype)
+        return ArrayType(shape, dtype if is_inexact(dtype) else "float32")
     if name in REDUCTIONS:
         if x.weak:
             return None

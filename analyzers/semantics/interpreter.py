@@ -1851,6 +1851,10 @@ class _FunctionRun:
         if qualname.startswith("jax.numpy."):
             name = qualname[10:]
             if "." in name:
+                if name == "linalg.norm":
+                    tabled = self.tabled_function(name, args, keywords, self.staged or traced_inputs)
+                    if tabled is not None:
+                        return tabled
                 if name.split(".", 1)[0] in ("linalg", "fft"):
                     return Array(traced=self.staged or traced_inputs)
                 return UNKNOWN

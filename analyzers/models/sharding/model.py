@@ -92,7 +92,8 @@ class Placement:
     Attributes:
         call: The call where JAX checks it: ``jax.device_put(x, s)``, ``jax.reshard``,
             ``with_sharding_constraint``, or the call of a jitted function (``step(x)``).
-        api: ``device_put``, ``reshard``, ``with_sharding_constraint``, ``jit`` or ``shard_map``.
+        api: ``device_put``, ``reshard``, ``with_sharding_constraint``, ``jit`` (an argument against
+            ``in_shardings``), ``jit-out`` (the result against ``out_shardings``) or ``shard_map``.
         site: The call the rule is handed for this placement: ``call`` itself, for ``jit`` the
             ``jax.jit(...)``/``partial(jax.jit, ...)`` call that gives ``in_shardings``, for
             ``shard_map`` the ``shard_map(...)`` (or ``partial(shard_map, ...)``) call.
@@ -282,6 +283,8 @@ class ShardingModel:
         wrapper = self._jit.of_call(call, scope)
         if wrapper is not None and "in_shardings" in wrapper.keywords:
             self._jit_call(call, scope, wrapper)
+        if wrapper is not None and "out_shardings" in wrapper.keywords:
+            self._jit_result(call, scope, wrapper)
 
     def _named_sharding(self, call: ast.Call, scope: Scope) -> None:
         value = self.interpreter.value_of(call, scope)
@@ -406,6 +409,21 @@ class ShardingModel:
             self.placements.setdefault(id(site), []).append(
                 Placement(call, "jit", site, array, arg, shardings, mesh, spec, True, True)
             )
+
+    def _jit_result(self, call: ast.Call, scope: Scope, wrapper: JitWrapper) -> None:
+        """A jitted call's single array result against its one ``out_shardings`` sharding."""
+        site = wrapper.site
+        if not isinstance(site, ast.Call) or call is site:
+            return
+        shardings = wrapper.keywords["out_shardings"]
+        resolved = self._resolve(self.interpreter.value_of(shardings, wrapper.scope), call, "jit")
+        result = self.interpreter.value_of(call, scope)
+        if resolved is None or not isinstance(result, Array) or result.traced:
+            return
+        mesh, spec, _ = resolved
+        self.placements.setdefault(id(site), []).append(
+            Placement(call, "jit-out", site, result, call, shardings, mesh, spec, True, True)
+        )
 
     def _shard_map(self, site: ShardMapSite) -> None:
         """The arguments of each call of a mapped function, split by ``in_specs`` (one spec for all, or one each)."""

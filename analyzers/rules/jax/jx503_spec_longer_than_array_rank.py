@@ -17,7 +17,7 @@ JIT_SITES = frozenset({"jax.jit", "jax.experimental.pjit.pjit", "functools.parti
 
 def placement_related(ctx: CheckContext, placement: Placement) -> list[RelatedLocation]:
     """For an argument of a jitted or shard_map-ped function: the ``in_shardings``/``in_specs`` that split it."""
-    keyword = {"jit": "in_shardings", "shard_map": "in_specs"}.get(placement.api)
+    keyword = {"jit": "in_shardings", "jit-out": "out_shardings", "shard_map": "in_specs"}.get(placement.api)
     if keyword is None:
         return []
     return [
@@ -32,12 +32,14 @@ def placement_related(ctx: CheckContext, placement: Placement) -> list[RelatedLo
 def reported_node(placement: Placement) -> ast.expr:
     """Where a finding about a placement goes: the argument of a call of a jitted or mapped function, else the
     sharding given at the call."""
-    return placement.array_node if placement.api in ("jit", "shard_map") else placement.sharding_node
+    return placement.array_node if placement.api in ("jit", "jit-out", "shard_map") else placement.sharding_node
 
 
 def placement_subject(ctx: CheckContext, placement: Placement) -> str:
     """```x` (f32[6,4]) at `jax.device_put```, for messages."""
     what = f"`{ctx.segment(placement.array_node)}` ({aval_text(placement.array)})"
+    if placement.api == "jit-out":
+        return f"the result of `{ctx.segment(placement.call.func)}` ({aval_text(placement.array)}), a jitted function,"
     if placement.api in ("jit", "shard_map"):
         kind = "jitted" if placement.api == "jit" else "shard_map-ped"
         return f"{what}, an argument of the {kind} `{ctx.segment(placement.call.func)}`,"
@@ -54,8 +56,8 @@ class SpecLongerThanArrayRank(Rule):
     """## What it does
     Finds a `PartitionSpec` with more entries than the array it is applied to has dimensions:
     at `jax.device_put`, `jax.lax.with_sharding_constraint`, `jax.reshard`, at a call of a
-    `jax.jit(f, in_shardings=...)` function and at a call of a `shard_map`-ped function (its
-    `in_specs`), when the array's shape is known.
+    `jax.jit(f, in_shardings=...)` function (and its single result against `out_shardings=...`)
+    and at a call of a `shard_map`-ped function (its `in_specs`), when the array's shape is known.
 
     ## Why is this bad?
     Entry `d` of a spec says how dimension `d` is split. A spec may be shorter than the rank (the

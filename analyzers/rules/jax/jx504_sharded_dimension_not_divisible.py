@@ -34,7 +34,8 @@ class ShardedDimensionNotDivisible(Rule):
     """## What it does
     Finds an array dimension split over mesh axes whose sizes multiply to a number that does
     not divide it: at `jax.device_put`, at a call of a `jax.jit(f, in_shardings=...)` function
-    or of a `shard_map`-ped function (its `in_specs`),
+    (and its single result against `out_shardings=...`) or of a `shard_map`-ped function (its
+    `in_specs`),
     at `jax.reshard` (Explicit meshes) and at `jax.lax.with_sharding_constraint` outside a trace
     (Auto meshes), when the array's shape and the mesh are known.
 

@@ -1,0 +1,24 @@
+# oracle: raises IndivisibleError: Sharding NamedSharding(mesh=Mesh('batch': 4, axis_types=(Auto,)), spec=P('batch',)
+import functools
+import os
+
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4,), ("batch",), axis_types=(AxisType.Auto,))
+
+
+@functools.partial(jax.jit, out_shardings=NamedSharding(mesh, P("batch")))
+def scores(weights, features):
+    return jnp.tanh(features @ weights).sum(axis=-1)
+
+
+def evaluate(weights, features):
+    per_example = scores(weights, features)  # error: JX504
+    return float(per_example.mean())
+
+
+print(evaluate(jnp.ones((16, 8)), jnp.ones((10, 16))))
