@@ -6,11 +6,17 @@ import ast
 import weakref
 from typing import ClassVar
 
-from xlalens.analyzers.core.diagnostics import RelatedLocation, Severity
+from xlalens.analyzers.core.diagnostics import RelatedLocation, Severity, shorten
 from xlalens.analyzers.engine.check_context import CheckContext
 from xlalens.analyzers.engine.registry import register_rule
 from xlalens.analyzers.engine.rule import Rule
-from xlalens.analyzers.models.tracing.jit_wrappers import JitIndex, bind_arguments, calls_jit_wrapper, jit_index
+from xlalens.analyzers.models.tracing.jit_wrappers import (
+    JitIndex,
+    JitWrapper,
+    bind_arguments,
+    calls_jit_wrapper,
+    jit_index,
+)
 from xlalens.analyzers.rules.jax._tracing import snippet
 from xlalens.analyzers.semantics.classes import class_model
 from xlalens.analyzers.semantics.flow import FlowWalk, State
@@ -328,6 +334,77 @@ def _reads_only_metadata(function: ast.Lambda) -> bool:
     return bool(uses) and all(id(use) in measured for use in uses)
 
 
+_HELD_TWICE_DEPTH = 3
+"""How many names and calls are followed back to the container that holds a buffer twice."""
+
+
+def _held_twice(index: ModuleIndex, expr: ast.expr, scope: Scope, depth: int = 0) -> tuple[str, ast.expr] | None:
+    """A local array name that the container ``expr`` evaluates to holds twice, with the display or
+    constructor call that holds it (``AdamState(mu=zeros, nu=zeros)``), followed through the names'
+    last assignments before ``expr`` and through module functions that return one expression."""
+    if depth > _HELD_TWICE_DEPTH:
+        return None
+    if isinstance(expr, ast.Name):
+        found = _assigned_before(index, expr, scope)
+        return _held_twice(index, found[0], found[1], depth + 1) if found is not None else None
+    if isinstance(expr, ast.Tuple | ast.List):
+        elements = list(expr.elts)
+    elif isinstance(expr, ast.Dict):
+        elements = list(expr.values)
+    elif isinstance(expr, ast.Call):
+        callee = index.local_function(expr.func.id, scope) if isinstance(expr.func, ast.Name) else None
+        if isinstance(callee, ast.FunctionDef) and not callee.decorator_list:
+            returns = [s for s in ast.walk(callee) if isinstance(s, ast.Return)]
+            inner = index.scope_of(callee)
+            if len(returns) == 1 and returns[0].value is not None and inner is not None:
+                return _held_twice(index, returns[0].value, inner, depth + 1)
+            return None
+        if not _constructs_class(index, expr, scope):
+            return None
+        elements = [*expr.args, *(k.value for k in expr.keywords)]
+    else:
+        return None
+    names = [e.id for e in elements if isinstance(e, ast.Name)]
+    repeated = next((name for name in names if names.count(name) > 1), None)
+    if repeated is None or not _array_built_here(index, repeated, scope):
+        return None
+    return repeated, expr
+
+
+def _assigned_before(index: ModuleIndex, name: ast.Name, scope: Scope) -> tuple[ast.expr, Scope] | None:
+    """The value of the last binding of ``name`` above it in its scope, when that is a plain ``name = value``
+    (a state rebound after the call, `params, state = step(params, state)`, is not the one it receives)."""
+    found = index.lookup(name.id, scope)
+    if found is None:
+        return None
+    owner, bindings = found
+    earlier = [b for b in bindings if b.node is not None and b.node.lineno < name.lineno]  # type: ignore[attr-defined]
+    if owner is not scope:
+        earlier = list(bindings)
+    if not earlier:
+        return None
+    last = max(earlier, key=lambda b: b.node.lineno)  # type: ignore[attr-defined,union-attr]
+    statement = index.assignment_of(last.node) if last.kind is BindingKind.ASSIGN else None
+    return (statement.value, owner) if statement is not None else None
+
+
+def _constructs_class(index: ModuleIndex, call: ast.Call, scope: Scope) -> bool:
+    """Whether ``call`` builds an instance of a class of the module (a NamedTuple or dataclass state)."""
+    if not isinstance(call.func, ast.Name):
+        return False
+    found = index.lookup(call.func.id, scope)
+    return found is not None and len(found[1]) == 1 and found[1][0].kind is BindingKind.CLASS
+
+
+def _array_built_here(index: ModuleIndex, name: str, scope: Scope) -> bool:
+    """Whether ``name`` is bound once to a ``jax.numpy`` array constructor (``jnp.zeros_like(params)``)."""
+    found = index.single_assignment(name, scope)
+    if found is None or not isinstance(found[0].value, ast.Call):
+        return False
+    qualname = index.qualname(found[0].value.func, found[1]) or ""
+    return qualname.startswith("jax.numpy.")
+
+
 def _attribute_path(expr: ast.expr) -> str | None:
     """``self.params`` for an attribute of a plain name, else None."""
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
@@ -366,7 +443,10 @@ class UseAfterDonation(Rule):
     donated tuple was unpacked into — read after the donation, or passed to the very call that
     donates them. An attribute donated as it is (`apply_grads(self.params, grads)`) counts until
     it is assigned again (`self.params = ...`). Reading only metadata (`x.shape`, `x.dtype`,
-    `len(x)`) is not reported: that still works.
+    `len(x)`, `jax.tree.map(lambda p: p.shape, tree)`) is not reported: that still works. A Flax
+    `TrainState.create(...)` holds device arrays (its `apply_fn` and `tx` are not leaves). Also a
+    donated pytree that holds one array twice (`AdamState(mu=zeros, nu=zeros)`): JAX refuses to
+    donate the same buffer twice.
 
     ## Why is this bad?
     Donating an argument lets XLA reuse its memory for an output, and JAX deletes the array when it
@@ -424,6 +504,26 @@ class UseAfterDonation(Rule):
     needs_traced = False
     call_filter = staticmethod(calls_jit_wrapper)
 
+    def check_buffer_held_twice(self, node: ast.Call, wrapper: JitWrapper, ctx: CheckContext) -> None:
+        """A donated argument whose pytree holds one array twice: JAX refuses to donate a buffer twice."""
+        for argument in bind_arguments(wrapper, node):
+            if not argument.donated:
+                continue
+            found = _held_twice(ctx.index, argument.expr, ctx.scope)
+            if found is None:
+                continue
+            name, holder = found
+            shown = shorten(ctx.segment(holder), 80)
+            ctx.report(
+                argument.expr,
+                f"`{snippet(ctx, argument.expr)}` holds `{name}` twice, and `{snippet(ctx, node.func)}` donates it",
+                detail=f"`{ctx.segment(argument.expr)}` is built as `{shown}`, which holds the array `{name}` twice; "
+                f"`{' '.join(ctx.segment(node.func).split())}` donates it (`{wrapper.donate_keyword}`), and JAX "
+                "refuses to donate one buffer twice (RuntimeError: INVALID_ARGUMENT: Attempt to donate the same "
+                f"buffer twice); give each leaf its own array (`jnp.zeros_like` once per leaf).",
+            )
+            return
+
     def check(self, node: ast.AST, ctx: CheckContext) -> None:
         assert isinstance(node, ast.Call)
         # Under tracing, arguments are tracers and donation only applies to the outermost jit.
@@ -432,6 +532,7 @@ class UseAfterDonation(Rule):
         wrapper = jit_index(ctx.index).of_call(node, ctx.scope)
         if wrapper is None or (not wrapper.donated and not wrapper.donated_positions):
             return
+        self.check_buffer_held_twice(node, wrapper, ctx)
         reads = reads_after_donation(ctx).get(id(node), [])
         label = " ".join(ctx.segment(node.func).split())
         short = snippet(ctx, node.func)
