@@ -47,7 +47,7 @@ if [ "${XLALENS_SKIP_VSCODE_CLIENT:-0}" != "1" ] || [ "${CI:-}" = "true" ]; then
     if [ "$client_status" -eq 0 ]; then export XLALENS_VSIX_DIR="$PWD/vscode-client/vsix"; fi
 fi
 set +e
-# -m "": every tier, including the ones a plain `pytest` leaves out (oracle, browser).
+# -m "": every tier, including the ones a plain `pytest` leaves out (oracle, browser, vsix).
 pytest -m "" "$@"
 status=$?
 set -e
