@@ -14,15 +14,12 @@ loss: no case can hit a graph another case compiled.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 from typing import Any
 
 import pytest
 from xlalens.explainers.calculators.graph_hash import CALCULATOR, GraphHashResult
 
-from tests.oracle_torch_xla.test_oracle_torch_xla import TIMEOUT_S, require_oracle
+from tests.oracle_torch_xla.test_oracle_torch_xla import require_oracle, run_json_probe
 
 CASES: tuple[dict[str, str], ...] = (
     {"shapes": "8x128, 8x128, 8x97, 8x128, 8x64, 8x97"},
@@ -110,20 +107,7 @@ def torch_xla_flags() -> list[list[int]]:
                 ],
             }
         )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
-    env.update(PJRT_DEVICE="CPU", TF_CPP_MIN_LOG_LEVEL="2")
-    proc = subprocess.run(
-        [python, "-c", _ORACLE],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=TIMEOUT_S,
-        check=False,
-    )
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("XLALENS-GRAPH-HASH ")]
-    assert proc.returncode == 0 and lines, (proc.stdout + proc.stderr)[-3000:]
-    return json.loads(lines[-1].removeprefix("XLALENS-GRAPH-HASH "))
+    return run_json_probe(python, _ORACLE, payload, "XLALENS-GRAPH-HASH ")
 
 
 def test_cases_cover_every_kind_of_key() -> None:

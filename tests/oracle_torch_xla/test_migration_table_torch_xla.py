@@ -8,7 +8,6 @@ call, not on the attribute read, so callables are called without arguments), rep
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 
 import pytest
@@ -16,7 +15,7 @@ from xlalens.analyzers.core.diagnostics import Severity
 from xlalens.analyzers.knowledge.migrations import NAME_MIGRATIONS, NEWEST_KNOWN, Library, NameMigration
 from xlalens.analyzers.rules._migrations import judge
 
-from tests.oracle_torch_xla.test_oracle_torch_xla import TIMEOUT_S, require_oracle
+from tests.oracle_torch_xla.test_oracle_torch_xla import TIMEOUT_S, probe_environment, require_oracle
 
 # Reaches (and, for the deprecated callables, calls) each name once; prints {name: verdict}.
 PROBE = """
@@ -65,13 +64,11 @@ def test_every_torch_xla_row_matches_torch_xla() -> None:
     names = [(entry.old, entry.module, not entry.module and _expected(entry) == "warn") for entry in ROWS]
     replacements = sorted({(name, entry.module) for entry in ROWS for name in (entry.new, entry.compat) if name})
     names += [(name, module, False) for name, module in replacements]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
-    env.update(PJRT_DEVICE="CPU", TF_CPP_MIN_LOG_LEVEL="2")
     proc = subprocess.run(
         [python, "-c", PROBE, json.dumps(names)],
         capture_output=True,
         text=True,
-        env=env,
+        env=probe_environment(),
         timeout=TIMEOUT_S,
         check=False,
     )

@@ -58,6 +58,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -277,6 +278,31 @@ def require_oracle() -> str:
     pytest.fail(reason)
 
 
+def probe_environment(**settings: str) -> dict[str, str]:
+    """The environment of a torch_xla probe: the runner's without torch_xla's own variables, on the CPU
+    client, with ``settings`` (``CPU_NUM_DEVICES``) on top."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
+    env.update(PJRT_DEVICE="CPU", TF_CPP_MIN_LOG_LEVEL="2", **settings)
+    return env
+
+
+def run_json_probe(python: str, script: str, payload: object, tag: str, **settings: str) -> Any:
+    """Run ``script`` under the oracle venv's ``python`` with ``payload`` as JSON on its standard input,
+    and return the JSON it printed last after ``tag``; a probe that fails or prints none fails the test."""
+    proc = subprocess.run(
+        [python, "-c", script],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        env=probe_environment(**settings),
+        timeout=TIMEOUT_S,
+        check=False,
+    )
+    lines = [line for line in proc.stdout.splitlines() if line.startswith(tag)]
+    assert proc.returncode == 0 and lines, (proc.stdout + proc.stderr)[-3000:]
+    return json.loads(lines[-1].removeprefix(tag))
+
+
 @dataclass(frozen=True)
 class Run:
     """How one harness process ended."""
@@ -490,9 +516,13 @@ def test_page_torch_xla_blocks_run(code: str, tmp_path: Path) -> None:
     python = require_oracle()
     script = tmp_path / "example.py"
     script.write_text(code, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
-    env.update(PJRT_DEVICE="CPU", TF_CPP_MIN_LOG_LEVEL="2")
     proc = subprocess.run(
-        [python, str(script)], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=TIMEOUT_S, check=False
+        [python, str(script)],
+        capture_output=True,
+        text=True,
+        env=probe_environment(),
+        cwd=tmp_path,
+        timeout=TIMEOUT_S,
+        check=False,
     )
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]

@@ -9,16 +9,13 @@ rejects, the same exception message.
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import subprocess
 from typing import Any
 
 import pytest
 from xlalens.explainers.calculators.shard_shape import CALCULATOR, ShardShapeResult, parse_spec
 
-from tests.oracle_torch_xla.test_oracle_torch_xla import TIMEOUT_S, require_oracle
+from tests.oracle_torch_xla.test_oracle_torch_xla import require_oracle, run_json_probe
 
 DEVICES = 8
 
@@ -109,20 +106,7 @@ def torch_xla_answers() -> list[dict[str, Any]]:
                 "spec": [list(e) if isinstance(e, tuple) else e for e in parse_spec(case["spec"])],
             }
         )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
-    env.update(PJRT_DEVICE="CPU", CPU_NUM_DEVICES=str(DEVICES), TF_CPP_MIN_LOG_LEVEL="2")
-    proc = subprocess.run(
-        [python, "-c", _ORACLE],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=TIMEOUT_S,
-        check=False,
-    )
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("XLALENS-SHARD-SHAPE ")]
-    assert proc.returncode == 0 and lines, (proc.stdout + proc.stderr)[-3000:]
-    return json.loads(lines[-1].removeprefix("XLALENS-SHARD-SHAPE "))
+    return run_json_probe(python, _ORACLE, payload, "XLALENS-SHARD-SHAPE ", CPU_NUM_DEVICES=str(DEVICES))
 
 
 def _position(result: ShardShapeResult, device: int, mesh_axes: tuple[str, ...]) -> int:

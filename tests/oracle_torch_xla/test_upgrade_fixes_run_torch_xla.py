@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from xlalens.analyzers.api import check_source, fix_source
 
-from tests.oracle_torch_xla.test_oracle_torch_xla import TIMEOUT_S, require_oracle
+from tests.oracle_torch_xla.test_oracle_torch_xla import TIMEOUT_S, probe_environment, require_oracle
 
 
 @dataclass(frozen=True)
@@ -177,12 +177,10 @@ def test_the_fix_comes_from_the_rule_and_leaves_nothing_to_report(program: Progr
 
 
 def _run(python: str, path: Path) -> dict[str, object]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XLA_", "PT_XLA_", "PJRT_"))}
-    env.update(PJRT_DEVICE="CPU", CPU_NUM_DEVICES="4", TF_CPP_MIN_LOG_LEVEL="2")
     verdict = path.with_suffix(".json")
     proc = subprocess.run(
         [python, "-c", RUNNER, str(path), str(verdict)],
-        env=env,
+        env=probe_environment(CPU_NUM_DEVICES="4"),
         cwd=path.parent,
         capture_output=True,
         text=True,
