@@ -105,9 +105,13 @@ class Field:
             '1000,512'
             >>> Field("buffered", "bool", "Buffered", "double buffering").format(True)
             'true'
+            >>> Field("block", "text", "Block", "block shape", formatter=repr).format("192,128")
+            '192,128'
         """
         if value is None and self.optional:
             return ""
+        if self.kind == "text" and isinstance(value, str):
+            return value  # already the field's text (a query string, a value a rule read as text)
         if self.formatter is not None:
             return self.formatter(value)
         if self.kind == "ints":

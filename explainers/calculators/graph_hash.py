@@ -578,7 +578,7 @@ CALCULATOR = register_calculator(
                 "shape for every step.",
                 default="8x128, 8x128, 8x97, 8x128",
                 parser=parse_shapes,
-                formatter=lambda value: value if isinstance(value, str) else format_shapes(value),
+                formatter=format_shapes,
                 placeholder="8x128, 8x128, 8x97, 8x128",
             ),
             Field(
@@ -588,7 +588,7 @@ CALCULATOR = register_calculator(
                 "Optional: a Python number the step uses, one per step or one for all (0.5*3, 1.0).",
                 default="",
                 parser=parse_values,
-                formatter=lambda value: value if isinstance(value, str) else format_values(value),
+                formatter=format_values,
                 placeholder="0.5, 0.5, 1.0",
             ),
             Field(
@@ -608,7 +608,7 @@ CALCULATOR = register_calculator(
                 "x.pow(2); a scalar equal to one of them shares its input and makes another graph.",
                 default="",
                 parser=parse_values,
-                formatter=lambda value: value if isinstance(value, str) else format_values(value),
+                formatter=format_values,
                 placeholder="0.1",
             ),
             Field(

@@ -275,7 +275,7 @@ CALCULATOR = register_calculator(
                 "name: index map per input, separated by ; (e.g. x: lambda i, j, k: (i, k)).",
                 default="x: lambda i, j, k: (i, k); y: lambda i, j, k: (k, j)",
                 parser=parse_operands,
-                formatter=lambda value: value if isinstance(value, str) else format_operands(value),
+                formatter=format_operands,
                 placeholder="x: lambda i, j, k: (i, k)",
             ),
             Field(
@@ -285,7 +285,7 @@ CALCULATOR = register_calculator(
                 "name: index map per output, separated by ;.",
                 default="o: lambda i, j, k: (i, j)",
                 parser=parse_operands,
-                formatter=lambda value: value if isinstance(value, str) else format_operands(value),
+                formatter=format_operands,
                 placeholder="o: lambda i, j, k: (i, j)",
             ),
         ),

@@ -303,7 +303,7 @@ CALCULATOR = register_calculator(
                 "Each positional argument as name: type, separated by ; (e.g. x: f32[8,3]; y: f32[3]).",
                 default="x: f32[8,3]; y: f32[3]",
                 parser=parse_arguments,
-                formatter=lambda value: value if isinstance(value, str) else format_arguments(value),
+                formatter=format_arguments,
                 placeholder="x: f32[8,3]; y: f32[3]",
             ),
             Field(
@@ -313,7 +313,7 @@ CALCULATOR = register_calculator(
                 "An integer, None, or a tuple with one entry per positional argument, e.g. (0, None).",
                 default="(0, None)",
                 parser=parse_in_axes,
-                formatter=lambda value: value if isinstance(value, str) else format_in_axes(value),
+                formatter=format_in_axes,
                 placeholder="(0, None)",
             ),
             Field(
